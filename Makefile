@@ -1,0 +1,54 @@
+# fishtable: the two commands a newcomer needs are `make sim` and `make test`.
+# Every target sets itself up from scratch (venv, pinned pip packages, npm ci).
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+
+.PHONY: setup test lint typecheck pytest sim bench flash replay clean
+
+setup: $(STAMP) $(NODE_STAMP)
+
+$(STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+## test: everything CI runs: lint, the stub type check, the whole pytest suite
+test: setup lint typecheck pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+typecheck: $(STAMP)
+	$(PY) tools/typecheck.py
+
+# pytest's exit status 5 means it collected no test: that is a failure here.
+pytest: setup
+	@$(PY) -m pytest host_tests; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
+
+## sim: the firmware's own main.py on a simulated board in this terminal
+sim: setup
+	$(PY) tools/sim.py
+
+## bench: RAM, allocations, flash and bus cost under real MicroPython -> build/bench.json
+bench: setup
+	$(PY) tools/bench.py
+
+## flash: put the firmware on a Pico over USB (PORT=/dev/ttyACM0 BOARD=pico)
+flash: setup
+	$(PY) tools/flash.py $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board $(BOARD))
+
+## replay FILE=x.fish: standings of a game record
+replay:
+	$(PYTHON) tools/replay.py $(FILE)
+
+clean:
+	rm -rf build $(VENV) node_modules .pytest_cache .hypothesis

@@ -1,0 +1,116 @@
+"""Yo Fish! rules (shared/rules/yo-fish.txt, clarifications 7-8): the score track.
+
+Statements: ("place", V, M), ("cover", V, W), ("hidden", P, K) with P 1-based.
+"""
+
+from micropython import const
+
+from fishtable.core.errors import Invalid
+from fishtable.core.ledger import Ledger, parse_int
+
+DECK = const(48)
+HAND = const(6)
+CENTRE = const(3)
+MAX_VALUE = const(99)
+
+
+class Game(Ledger):
+    """A game of Yo Fish!: whose turn, hands, the draw pile and the score track."""
+
+    NAME = "yofish"
+    MIN_PLAYERS = 3
+    MAX_PLAYERS = 4
+
+    def __init__(self, players, start=1):
+        Ledger.__init__(self, players, start)
+        self.advanced = False
+        self.removed = 6 if players == 3 else 5
+        self.pile = DECK - self.removed - HAND * players - CENTRE
+        self.hands = bytearray(players)
+        for p in range(players):
+            self.hands[p] = HAND
+        self.turns_left = HAND * players + self.pile  # 39 with 3 players, 40 with 4
+        self.hidden_in = bytearray(players)  # 1 once a player's hidden bonus is entered
+
+    def set_option(self, name, args):
+        if name == "advanced" and not args:
+            self.advanced = True
+            return
+        raise Invalid("unknown option %s" % " ".join((name,) + tuple(args)))
+
+    def option_lines(self):
+        return ("option advanced",) if self.advanced else ()
+
+    # -- statements --------------------------------------------------------
+    def parse(self, tokens):
+        verb = tokens[0]
+        if verb == "place" and len(tokens) == 3:
+            return ("place", parse_int(tokens[1], 1, MAX_VALUE, "V"), parse_int(tokens[2], 0, 4, "M"))
+        if verb == "cover" and len(tokens) == 3:
+            return ("cover", parse_int(tokens[1], 1, MAX_VALUE, "V"), parse_int(tokens[2], 1, MAX_VALUE, "W"))
+        if verb == "hidden" and len(tokens) == 3:
+            return ("hidden", parse_int(tokens[1], 1, self.players, "P"), parse_int(tokens[2], 0, MAX_VALUE, "K"))
+        if verb in ("place", "cover", "hidden"):
+            raise Invalid("%s takes two numbers" % verb)
+        raise Invalid("unknown statement %s" % verb)
+
+    def points_of(self, stmt):
+        """The points `stmt` scores (the screen shows them before it is confirmed)."""
+        verb = stmt[0]
+        if verb == "place":
+            return stmt[2] if stmt[2] > 0 else stmt[1]
+        if verb == "cover":
+            return stmt[1] + stmt[2]
+        return stmt[2]
+
+    def check(self, stmt):
+        verb = stmt[0]
+        if self.over:
+            raise Invalid("the game is over")
+        if verb == "hidden":
+            if not self.advanced:
+                raise Invalid("hidden bonuses are for the advanced game")
+            if self.turns_left:
+                raise Invalid("hidden bonuses come after the last turn")
+            if self.hidden_in[stmt[1] - 1]:
+                raise Invalid("player %d's hidden bonus is already in" % stmt[1])
+            return
+        if not self.turns_left:
+            raise Invalid("every hand is empty: enter the hidden bonuses")
+        if verb == "cover" and stmt[1] <= stmt[2]:
+            raise Invalid("cover needs V above W, not %d on %d" % (stmt[1], stmt[2]))
+
+    def apply(self, stmt):
+        if stmt[0] == "hidden":
+            p = stmt[1] - 1
+            self.points[p] += stmt[2]
+            self.hidden_in[p] = 1
+            if sum(self.hidden_in) == self.players:
+                self.over = True
+            return
+        p = self.turn
+        self.points[p] += self.points_of(stmt)
+        self.hands[p] -= 1
+        if self.pile:
+            self.pile -= 1
+            self.hands[p] += 1
+        self.turns_left -= 1
+        if self.turns_left:
+            self.advance()
+        elif not self.advanced:
+            self.over = True
+
+    # -- state for the screen and the replay -------------------------------
+    def next_player(self):
+        if self.over or not self.turns_left:
+            return None
+        return self.turn + 1
+
+    def awaiting_hidden(self):
+        """Players (1-based) whose hidden bonus is still to be entered (advanced game, after the last turn)."""
+        if not self.advanced or self.turns_left or self.over:
+            return []
+        return [p + 1 for p in range(self.players) if not self.hidden_in[p]]
+
+    def extra_fields(self):
+        return (("pile", self.pile), ("hands", list(self.hands)))

@@ -1,0 +1,190 @@
+"""Yo Fish! rules core: score track, place and cover, draw pile, end, hidden-card bonus."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fishtable.core.errors import Invalid, RecordError
+from fishtable.core.match import Match
+from fishtable.core.record import read_text
+
+
+def new(players=3, advanced=False, start=1):
+    return Match("yofish", players, start, [("advanced", ())] if advanced else [])
+
+
+def play_all(match, stmt=("place", 2, 0)):
+    while match.game.next_player() is not None:
+        match.submit(stmt)
+
+
+def test_place_scores_matches_or_value_and_cover_scores_both():
+    m = new()
+    m.submit_line("place 7 0")
+    m.submit_line("place 7 3")
+    m.submit_line("cover 9 4")
+    assert m.game.scores() == [7, 3, 13]
+    assert m.game.points_of(("place", 12, 0)) == 12
+    assert m.game.points_of(("place", 12, 4)) == 4
+    assert m.game.points_of(("cover", 12, 11)) == 23
+
+
+@pytest.mark.parametrize("players, pile, turns", [(3, 21, 39), (4, 16, 40)])
+def test_pile_hands_and_length(players, pile, turns):
+    m = new(players)
+    assert m.game.pile == pile and list(m.game.hands) == [6] * players
+    count = 0
+    while not m.game.over:
+        m.submit(("place", 1, 0))
+        count += 1
+        if count == pile:
+            assert m.game.pile == 0 and list(m.game.hands) == [6] * players
+    assert count == turns
+    assert list(m.game.hands) == [0] * players
+    assert m.game.next_player() is None
+
+
+def test_turn_order_is_clockwise_from_the_start():
+    m = new(4, start=3)
+    seen = []
+    for _ in range(5):
+        seen.append(m.game.next_player())
+        m.submit(("place", 1, 0))
+    assert seen == [3, 4, 1, 2, 3]
+
+
+def test_winner_and_shared_win():
+    m = new(3)
+    for i in range(39):
+        m.submit(("place", 5 if i % 3 == 0 else 1, 0))
+    assert m.game.winners() == [1]
+    m = new(3)
+    play_all(m)
+    assert m.game.over and m.game.winners() == [1, 2, 3]
+
+
+def test_advanced_hidden_bonus_after_the_last_turn_once_each():
+    m = new(3, advanced=True)
+    with pytest.raises(Invalid, match="after the last turn"):
+        m.submit(("hidden", 1, 3))
+    play_all(m)
+    assert not m.game.over and m.game.next_player() is None
+    assert m.game.awaiting_hidden() == [1, 2, 3]
+    m.submit(("hidden", 2, 5))
+    with pytest.raises(Invalid, match="already in"):
+        m.submit(("hidden", 2, 1))
+    with pytest.raises(Invalid, match="enter the hidden"):
+        m.submit(("place", 1, 0))
+    m.submit(("hidden", 1, 0))
+    m.submit(("hidden", 3, 2))
+    assert m.game.over and m.game.winners() == [2]
+    with pytest.raises(Invalid, match="over"):
+        m.submit(("hidden", 3, 2))
+
+
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        ("place 3 5", "M must be 0 to 4"),
+        ("place 3 -1", "M must be 0 to 4"),
+        ("place 0 1", "V must be 1 to 99"),
+        ("place 100 0", "V must be 1 to 99"),
+        ("cover 4 4", "V above W"),
+        ("cover 3 4", "V above W"),
+        ("cover 100 4", "V must be 1 to 99"),
+        ("hidden 1 3", "advanced game"),
+        ("place 3", "two numbers"),
+        ("place x 1", "whole number"),
+    ],
+)
+def test_invalid_statements_are_refused_and_change_nothing(line, words):
+    m = new(3)
+    m.submit_line("place 4 0")
+    before = (m.game.scores(), m.game.pile, list(m.game.hands), m.game.next_player(), list(m.lines()))
+    with pytest.raises(Invalid, match=words):
+        m.submit_line(line)
+    assert (m.game.scores(), m.game.pile, list(m.game.hands), m.game.next_player(), list(m.lines())) == before
+    text = "\n".join(list(m.lines()) + [line])
+    with pytest.raises(RecordError) as err:
+        read_text(text)
+    assert err.value.line == 6
+
+
+def test_statement_after_the_end_is_refused_with_its_line():
+    m = new(3)
+    play_all(m)
+    text = "\n".join(list(m.lines()) + ["place 1 0"])
+    with pytest.raises(RecordError, match="over") as err:
+        read_text(text)
+    assert err.value.line == 4 + 39 + 1
+
+
+def test_undo_takes_back_the_last_statement():
+    m = new(3)
+    m.submit_line("place 9 0")
+    m.submit_line("cover 5 2")
+    assert m.undo() == ("cover", 5, 2)
+    assert m.game.scores() == [9, 0, 0] and m.game.next_player() == 2 and m.game.pile == 20
+
+
+def random_game(rng, players, advanced):
+    m = new(players, advanced, start=rng.randint(1, players))
+    while not m.game.over:
+        if m.game.next_player() is None:
+            m.submit(("hidden", rng.choice(m.game.awaiting_hidden()), rng.randint(0, 99)))
+        elif rng.random() < 0.5:
+            m.submit(("place", rng.randint(1, 99), rng.randint(0, 4)))
+        else:
+            w = rng.randint(1, 98)
+            m.submit(("cover", rng.randint(w + 1, 99), w))
+    return m
+
+
+@settings(max_examples=2000, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([3, 4]), advanced=st.booleans())
+def test_property_random_games_add_up(seed, players, advanced):
+    rng = random.Random(seed)
+    m = new(players, advanced, start=rng.randint(1, players))
+    g = m.game
+    expected = [0] * players
+    turns = 0
+    while not g.over:
+        nxt = g.next_player()
+        if nxt is None:
+            stmt = ("hidden", rng.choice(g.awaiting_hidden()), rng.randint(0, 99))
+            p = stmt[1] - 1
+        else:
+            p = nxt - 1
+            w = rng.randint(1, 98)
+            stmt = rng.choice([("place", rng.randint(1, 99), rng.randint(0, 4)), ("cover", rng.randint(w + 1, 99), w)])
+            turns += 1
+        expected[p] += g.points_of(stmt)
+        m.submit(stmt)
+        # turns, hands and pile always add up: every card is in a hand, the pile, or played
+        assert sum(g.hands) + g.pile + turns == 6 * players + (21 if players == 3 else 16)
+        assert g.scores() == expected
+    assert turns == (39 if players == 3 else 40)
+    assert sum(g.hands) == 0 and g.pile == 0
+    best = max(expected)
+    assert g.winners() == [i + 1 for i in range(players) if expected[i] == best]
+
+
+def test_random_games_replay_identically_under_micropython(run_fw):
+    rng = random.Random(7)
+    records = ["\n".join(random_game(rng, 3 + i % 2, i % 3 == 0).lines()) for i in range(30)]
+    from fishtable.core.summary import summary_line
+
+    expected = "".join(summary_line(read_text(r)) + "\n" for r in records)
+    out = run_fw(
+        """
+        import sys
+        from fishtable.core.record import read_text
+        from fishtable.core.summary import summary_line
+        for text in sys.stdin.read().split("\\n=\\n"):
+            print(summary_line(read_text(text)))
+        """,
+        stdin="\n=\n".join(records),
+    )
+    assert out == expected

