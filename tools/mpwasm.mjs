@@ -1,6 +1,9 @@
 // Run firmware code in the MicroPython WebAssembly VM (npm @micropython/micropython-webassembly-pyscript).
 // The VM has no filesystem mount: firmware/ is copied into its in-memory FS at /fw, which goes on sys.path.
 // Usage: node tools/mpwasm.mjs [--heapsize 192K] [--tree HOSTDIR=VMDIR]... (-c CODE | -m MODULE | SCRIPT) [ARGS...]
+//        node tools/mpwasm.mjs [--heapsize ...] [--tree ...] --steps < steps.json
+// --steps reads a JSON list of code strings from stdin and runs each as a separate call: the VM
+// collects garbage only between calls, so `gc.collect()` in a later step sees what earlier ones freed.
 // A Python exception prints its traceback to stderr and exits 1; SystemExit(n) exits n.
 import fs from "fs";
 import path from "path";
@@ -37,6 +40,7 @@ async function main() {
   while (argv.length && argv[0].startsWith("--")) {
     const flag = argv.shift();
     const value = argv.shift();
+    if (flag === "--steps") { argv.unshift(flag); break; }
     if (flag === "--heapsize") heapsize = parseSize(value);
     else if (flag === "--tree") { const [h, v] = value.split("="); trees.push([path.resolve(h), v]); }
     else throw new Error("unknown flag " + flag);
@@ -44,7 +48,9 @@ async function main() {
   let code;
   let progName = "-c";
   const mode = argv.shift();
+  let steps = null;
   if (mode === "-c") code = argv.shift();
+  else if (mode === "--steps") steps = JSON.parse(fs.readFileSync(0, "utf8"));
   else if (mode === "-m") { progName = argv.shift(); code = "import " + progName; }
   else if (mode) { progName = mode; code = fs.readFileSync(mode, "utf8"); }
   else throw new Error("nothing to run");
@@ -60,7 +66,8 @@ async function main() {
   mp.runPython(setup.join("\n"));
   try {
     if (mode === "-m") mp.runPython("import sys\nsys.modules.pop('__main__', None)\n");
-    mp.runPython(code);
+    if (steps) for (const step of steps) mp.runPython(step);
+    else mp.runPython(code);
   } catch (error) {
     if (error.name !== "PythonError") throw error;
     if (error.type === "SystemExit") {

@@ -1,13 +1,226 @@
-"""Hi Fisch! rules: not implemented yet (placeholder until the rules core lands)."""
+"""Hi Fisch! rules (shared/rules/hi-fisch.txt, clarifications 1-3): flips, intermediate scoring, end.
+
+Statements: ("shark", shell) and ("fish", N, shell), `shell` a bool (the flipped card had a shell).
+The 36 cards: numberfish 1-29 (species 1-5, 6-13, 14-21, 22-29) and 7 sharks; 10 shells.
+
+State: `loc`, one byte per numberfish (index 1-29) saying where it is; sharks and shells are
+counters, since they are interchangeable.  Besides the spec's invalid lines, the core refuses a
+shell on a fish that went back face-down: shells only ever lie on cards never flipped.
+"""
+
+from micropython import const
 
 from fishtable.core.errors import Invalid
-from fishtable.core.ledger import Ledger
+from fishtable.core.ledger import Ledger, parse_int
+
+NUMBERFISH = const(29)
+SHARKS = const(7)
+SHELLS = const(10)
+CARDS = const(36)
+END_BELOW = const(6)  # fewer face-down cards than this at the start of a round ends the game
+
+# Where a numberfish is (values of `loc`); player p is 0-based.
+DOWN = const(0)  # face-down, never flipped (may carry a shell)
+BACK = const(1)  # face-down again after an intermediate scoring (no shell)
+UP = const(2)  # UP + p: face-up this round, flipped by player p
+WON = const(6)  # WON + p: won by player p
+OUT = const(10)  # eaten by a shark: out of the game
+
+
+def species(n):
+    """The species of numberfish n: 0 small green (1-5), 1 orange-red, 2 flounder, 3 eel (22-29)."""
+    if n <= 5:
+        return 0
+    if n <= 13:
+        return 1
+    if n <= 21:
+        return 2
+    return 3
+
+
+def value(n):
+    """The final-score points of numberfish n: 2 for a small green fish, else 1."""
+    return 2 if n <= 5 else 1
 
 
 class Game(Ledger):
+    """A game of Hi Fisch!: the cards on the table, the sandbank, rounds and the players' catch.
+
+    `last_scoring` is None or the steps of the latest intermediate scoring, for the screen:
+    ("eat", N) per shark meal, then ("nowinner",) or ("win", P, (N, ...), shells) and, if any
+    fish went back face-down, ("back", (N, ...)).  Players are 1-based in the API.
+    """
+
     NAME = "hifisch"
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
 
+    def __init__(self, players, start=1):
+        Ledger.__init__(self, players, start)
+        self.loc = bytearray(NUMBERFISH + 1)  # index 0 unused; all DOWN
+        self.down = CARDS  # face-down cards, sharks included
+        self.sharks_down = SHARKS
+        self.hidden = SHELLS  # shells still lying on face-down cards
+        self.sandbank = 0
+        self.shells = bytearray(players)  # shells won per player
+        self.flips = bytearray(CARDS)  # this round's face-up cards in order: player << 5 | N (0 = shark)
+        self.nflips = 0
+        self.starter = start - 1  # 0-based starter of the current round
+        self.turns_per_round = 4 if players == 2 else players
+        self.turns_done = 0  # completed turns (numberfish flipped) this round
+        self.last_scoring = None
+
+    # -- statements --------------------------------------------------------
     def parse(self, tokens):
-        raise Invalid("the Hi Fisch! rules are not implemented yet")
+        verb = tokens[0]
+        if verb == "shark":
+            if len(tokens) == 1 or (len(tokens) == 2 and tokens[1] == "shell"):
+                return ("shark", len(tokens) == 2)
+            raise Invalid("expected 'shark' or 'shark shell'")
+        if verb == "fish":
+            if len(tokens) == 2 or (len(tokens) == 3 and tokens[2] == "shell"):
+                return ("fish", parse_int(tokens[1], 1, NUMBERFISH, "N"), len(tokens) == 3)
+            raise Invalid("expected 'fish N' or 'fish N shell'")
+        raise Invalid("unknown statement %s" % verb)
+
+    def format(self, stmt):
+        line = "shark" if stmt[0] == "shark" else "fish %d" % stmt[1]
+        return line + " shell" if stmt[-1] else line
+
+    def check(self, stmt):
+        if self.over:
+            raise Invalid("the game is over")
+        if stmt[0] == "shark":
+            if not self.sharks_down:
+                raise Invalid("no shark is face-down (all 7 are flipped)")
+            card = 0
+        else:
+            card = stmt[1]
+            if card < 1 or card > NUMBERFISH:
+                raise Invalid("N must be 1 to 29, not %d" % card)
+            if self.loc[card] > BACK:
+                raise Invalid("fish %d is not face-down" % card)
+        if stmt[-1]:
+            if not self.hidden:
+                raise Invalid("no shell is left on the face-down cards (all 10 are found)")
+            if card and self.loc[card] == BACK:
+                raise Invalid("fish %d has no shell: it was face-up before" % card)
+
+    def apply(self, stmt):
+        p = self.turn
+        card = 0 if stmt[0] == "shark" else stmt[1]
+        if card:
+            self.loc[card] = UP + p
+        else:
+            self.sharks_down -= 1
+        self.down -= 1
+        if stmt[-1]:
+            self.hidden -= 1
+            self.sandbank += 1
+        self.flips[self.nflips] = p << 5 | card
+        self.nflips += 1
+        if card:
+            self.turns_done += 1
+        if self.turns_done == self.turns_per_round or not self.down:
+            self._score_round()  # clarification 2: no face-down card left ends the round at once
+        elif card:
+            self.turn = (self.starter + self.turns_done) % self.players
+
+    # -- the intermediate scoring and the next round -------------------------
+    def _score_round(self):
+        fish = [f & 31 for f in self.flips[: self.nflips] if f & 31]
+        fish.sort(reverse=True)
+        meals = min(self.nflips - len(fish), len(fish))  # each face-up shark eats one fish
+        steps = []
+        for n in fish[:meals]:
+            self.loc[n] = OUT
+            steps.append(("eat", n))
+        alive = fish[meals:]
+        if not alive:
+            steps.append(("nowinner",))  # shells stay; clarification 1: the same starter again
+        else:
+            w = self.loc[alive[0]] - UP
+            kind = species(alive[0])
+            taken = tuple(n for n in alive if species(n) == kind)
+            back = tuple(n for n in alive if species(n) != kind)
+            for n in taken:
+                self.loc[n] = WON + w
+                self.points[w] += value(n)
+            steps.append(("win", w + 1, taken, self.sandbank))
+            self.points[w] += self.sandbank
+            self.shells[w] += self.sandbank
+            self.sandbank = 0
+            for n in back:
+                self.loc[n] = BACK
+            self.down += len(back)
+            if back:
+                steps.append(("back", back))
+            self.starter = w
+        self.last_scoring = tuple(steps)
+        self.nflips = 0
+        self.turns_done = 0
+        self.turn = self.starter
+        if self.down < END_BELOW:
+            self.over = True  # `round` stays the last round played
+        else:
+            self.round += 1
+
+    # -- state for the screen and the replay -------------------------------
+    def facedown(self):
+        """How many cards (numberfish and sharks) are face-down."""
+        return self.down
+
+    def facedown_numbers(self):
+        """The numberfish still face-down, ascending (the only ones `fish N` accepts)."""
+        return [n for n in range(1, NUMBERFISH + 1) if self.loc[n] <= BACK]
+
+    def sharks_facedown(self):
+        """How many sharks are still face-down."""
+        return self.sharks_down
+
+    def shells_hidden(self):
+        """How many shells still lie on face-down cards (10 minus those found)."""
+        return self.hidden
+
+    def unflipped(self):
+        """Face-down cards never flipped yet (the only ones a shell can lie on; the screen may
+        preselect "shell" when `shells_hidden()` is not below this)."""
+        count = self.sharks_down
+        for n in range(1, NUMBERFISH + 1):
+            if self.loc[n] == DOWN:
+                count += 1
+        return count
+
+    def shell_allowed(self, card):
+        """True if flipping `card` (N, or 0 for a shark) may reveal a shell."""
+        return self.hidden > 0 and (card == 0 or self.loc[card] == DOWN)
+
+    def faceup(self):
+        """This round's face-up cards in flip order, as (N or 0 for a shark, player)."""
+        return [(f & 31, (f >> 5) + 1) for f in self.flips[: self.nflips]]
+
+    def won_cards(self, player):
+        """The numberfish player (1-based) has won, ascending."""
+        mark = WON + player - 1
+        return [n for n in range(1, NUMBERFISH + 1) if self.loc[n] == mark]
+
+    def shells_won(self, player):
+        """The shells player (1-based) has won."""
+        return self.shells[player - 1]
+
+    def tiebreak(self, player):
+        """The highest numberfish the player (0-based) has won, 0 if none (clarification 3: shared win)."""
+        mark = WON + player
+        for n in range(NUMBERFISH, 0, -1):
+            if self.loc[n] == mark:
+                return n
+        return 0
+
+    def extra_fields(self):
+        return (
+            ("facedown", self.down),
+            ("sandbank", self.sandbank),
+            ("hidden", self.hidden),
+            ("shells", list(self.shells)),
+            ("won", [self.won_cards(p) for p in range(1, self.players + 1)]),
+        )
