@@ -352,14 +352,16 @@ def test_property_random_games_keep_every_card_and_shell_accounted_for(seed, pla
     m = new(players, start=rng.randint(1, players))
     g = m.game
     eaten = [0, 0]  # fish and sharks out of the game, counted from the scoring steps
-    last = None
+    scorings = 0
     rounds = 1
     while not g.over:
         down_at_start = g.facedown()
         shark_flips = sum(1 for n, p in g.faceup() if n == 0)
         stmt = random_statement(rng, g)
         m.submit(stmt)
-        if g.last_scoring is not last:
+        if g.scorings != scorings:
+            assert g.scorings == scorings + 1
+            scorings = g.scorings
             last = g.last_scoring
             eaten[0] += sum(1 for step in last if step[0] == "eat")
             eaten[1] += shark_flips + (stmt[0] == "shark")

@@ -68,7 +68,13 @@ class Game(Ledger):
         self.starter = start - 1  # 0-based starter of the current round
         self.turns_per_round = 4 if players == 2 else players
         self.turns_done = 0  # completed turns (numberfish flipped) this round
-        self.last_scoring = None
+        # The last intermediate scoring (see `last_scoring`): its fish biggest first in `order`.
+        self.order = bytearray(NUMBERFISH)
+        self.scorings = 0  # intermediate scorings so far
+        self.scored = -1  # numberfish that were face-up; -1 before the first scoring
+        self.meals = 0  # how many of them the sharks ate
+        self.winner = 0  # 1-based winner, 0 for none
+        self.shells_taken = 0
 
     # -- statements --------------------------------------------------------
     def parse(self, tokens):
@@ -128,35 +134,45 @@ class Game(Ledger):
 
     # -- the intermediate scoring and the next round -------------------------
     def _score_round(self):
-        fish = [f & 31 for f in self.flips[: self.nflips] if f & 31]
-        fish.sort(reverse=True)
-        meals = min(self.nflips - len(fish), len(fish))  # each face-up shark eats one fish
-        steps = []
-        for n in fish[:meals]:
-            self.loc[n] = OUT
-            steps.append(("eat", n))
-        alive = fish[meals:]
-        if not alive:
-            steps.append(("nowinner",))  # shells stay; clarification 1: the same starter again
-        else:
-            w = self.loc[alive[0]] - UP
-            kind = species(alive[0])
-            taken = tuple(n for n in alive if species(n) == kind)
-            back = tuple(n for n in alive if species(n) != kind)
-            for n in taken:
-                self.loc[n] = WON + w
-                self.points[w] += value(n)
-            steps.append(("win", w + 1, taken, self.sandbank))
+        # Allocation-free: the face-up numberfish go into the preallocated `order`, biggest
+        # first; `last_scoring` rebuilds the steps from it only when the screen asks.
+        order = self.order
+        k = 0
+        for i in range(self.nflips):
+            n = self.flips[i] & 31
+            if n:
+                j = k
+                while j and order[j - 1] < n:  # insertion sort, descending
+                    order[j] = order[j - 1]
+                    j -= 1
+                order[j] = n
+                k += 1
+        meals = min(self.nflips - k, k)  # each face-up shark eats one fish
+        for i in range(meals):
+            self.loc[order[i]] = OUT
+        self.scorings += 1
+        self.scored = k
+        self.meals = meals
+        self.winner = 0
+        self.shells_taken = 0
+        if meals < k:  # some fish survive: the biggest one's flipper wins its species
+            w = self.loc[order[meals]] - UP
+            kind = species(order[meals])
+            for i in range(meals, k):
+                n = order[i]
+                if species(n) == kind:
+                    self.loc[n] = WON + w
+                    self.points[w] += value(n)
+                else:
+                    self.loc[n] = BACK
+                    self.down += 1
+            self.winner = w + 1
+            self.shells_taken = self.sandbank
             self.points[w] += self.sandbank
             self.shells[w] += self.sandbank
             self.sandbank = 0
-            for n in back:
-                self.loc[n] = BACK
-            self.down += len(back)
-            if back:
-                steps.append(("back", back))
             self.starter = w
-        self.last_scoring = tuple(steps)
+        # else: no winner; shells stay; clarification 1: the same starter again
         self.nflips = 0
         self.turns_done = 0
         self.turn = self.starter
@@ -164,6 +180,26 @@ class Game(Ledger):
             self.over = True  # `round` stays the last round played
         else:
             self.round += 1
+
+    @property
+    def last_scoring(self):
+        """None before the first intermediate scoring, else its steps for the screen:
+        ("eat", N) per shark meal, then ("nowinner",) or ("win", P, (N, ...), shells) and, if any
+        fish went back face-down, ("back", (N, ...))."""
+        if self.scored < 0:
+            return None
+        order = self.order
+        steps = [("eat", order[i]) for i in range(self.meals)]
+        if not self.winner:
+            steps.append(("nowinner",))
+            return tuple(steps)
+        kind = species(order[self.meals])
+        alive = [order[i] for i in range(self.meals, self.scored)]
+        steps.append(("win", self.winner, tuple(n for n in alive if species(n) == kind), self.shells_taken))
+        back = tuple(n for n in alive if species(n) != kind)
+        if back:
+            steps.append(("back", back))
+        return tuple(steps)
 
     # -- state for the screen and the replay -------------------------------
     def facedown(self):
