@@ -1,0 +1,38 @@
+"""Host stand-ins for the board's hardware (never shipped): `machine`, `neopixel`, `framebuf`
+(CPython only), an SSD1306 panel model that decodes the I2C bytes, and scripted key input.
+
+Works under CPython and the MicroPython unix port.  Call `install()` before the firmware
+imports `machine`/`neopixel`:
+
+    import sys; sys.path.insert(0, "tools")
+    import devices
+    machine = devices.install()          # the machine stand-in, also in sys.modules
+    panel = devices.attach_panel()       # an SSD1306 model at 0x3C on I2C bus 0
+"""
+
+import sys
+
+
+def install():
+    """Put the stand-ins into sys.modules (framebuf only where there is none); returns `machine`."""
+    from devices import machine_model, neopixel_model
+
+    sys.modules["machine"] = machine_model
+    sys.modules["neopixel"] = neopixel_model
+    try:
+        import framebuf  # noqa: F401  (MicroPython has the real one)
+    except ImportError:
+        from devices import framebuf_host
+
+        sys.modules["framebuf"] = framebuf_host
+    return machine_model
+
+
+def attach_panel(bus=0, addr=0x3C, **kw):
+    """A fresh SSD1306 model answering at `addr` on I2C bus `bus` (machine stand-in)."""
+    from devices import machine_model
+    from devices.panel import SSD1306Model
+
+    panel = SSD1306Model(**kw)
+    machine_model.bus(bus).attach(addr, panel)
+    return panel

@@ -1,0 +1,254 @@
+"""A `machine` stand-in for the host (CPython and the MicroPython unix port).
+
+Pins share one level table by GPIO number, as on the chip: a test drives a pin from
+outside with `drive(n, level)` (None releases it to its pull).  I2C writes go to device
+models attached to a bus; a bus can fail the next N writes or have a device unplugged,
+raising OSError(EIO) like the RP2040 on a missing ACK.  Each bus also counts bytes,
+transactions and the time they take on the wire at the I2C frequency.
+"""
+
+EIO = 5
+
+_levels = {}  # GPIO -> level driven from outside (0/1)
+_pins = {}  # GPIO -> _PinState (mode, pull, output value, irq handler)
+_buses = {}
+
+
+def reset():
+    """Forget every pin level, pin and bus (a fresh board)."""
+    _levels.clear()
+    _pins.clear()
+    _buses.clear()
+
+
+def drive(gpio, level):
+    """Drive `gpio` from outside to 0/1, or release it (None); fires a matching pin IRQ."""
+    before = _read(gpio)
+    if level is None:
+        _levels.pop(gpio, None)
+    else:
+        _levels[gpio] = 1 if level else 0
+    after = _read(gpio)
+    state = _pins.get(gpio)
+    if state is not None and state._handler is not None and before != after:
+        if (after == 0 and state._trigger & Pin.IRQ_FALLING) or (after == 1 and state._trigger & Pin.IRQ_RISING):
+            state._handler(state.pin)
+
+
+def level(gpio):
+    """The level a pin reads now."""
+    return _read(gpio)
+
+
+def _read(gpio):
+    if gpio in _levels:
+        return _levels[gpio]
+    pin = _pins.get(gpio)
+    if pin is None:
+        return 0
+    if pin._mode == Pin.OUT:
+        return pin._out
+    if pin._pull == Pin.PULL_UP:
+        return 1
+    return 0
+
+
+class _PinState:
+    """What the chip keeps per GPIO (shared by every Pin object made for it)."""
+
+    def __init__(self):
+        self._mode = Pin.IN
+        self._pull = None
+        self._out = 0
+        self._handler = None
+        self._trigger = 0
+        self.pin = None
+
+
+class Pin:
+    """machine.Pin: value(), init(), irq() and the usual constants; state is per GPIO."""
+
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    ALT = 3
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        state = _pins.get(id)
+        if state is None:
+            state = _PinState()
+            _pins[id] = state
+        state.pin = self
+        self._state = state
+        self.init(mode, pull, value)
+
+    def init(self, mode=-1, pull=-1, value=None):
+        """Set the mode, pull and output value (-1 keeps the current one)."""
+        if mode != -1:
+            self._state._mode = mode
+        if pull != -1:
+            self._state._pull = pull
+        if value is not None:
+            self._state._out = 1 if value else 0
+
+    def value(self, v=None):
+        """Read the level, or set the output value."""
+        if v is None:
+            return _read(self.id)
+        self._state._out = 1 if v else 0
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self._state._out = 1
+
+    def off(self):
+        self._state._out = 0
+
+    def irq(self, handler=None, trigger=12, hard=False):
+        """Remember the handler; `drive()` calls it on a matching edge."""
+        self._state._handler = handler
+        self._state._trigger = trigger
+        return self
+
+    def __repr__(self):
+        return "Pin(%d)" % self.id
+
+
+class Bus:
+    """The wires of one I2C bus: device models by address, faults and counters."""
+
+    def __init__(self, name):
+        self.name = name
+        self.devices = {}
+        self.absent = set()
+        self.fail_writes = 0
+        self.transactions = 0
+        self.bytes = 0  # payload bytes (without the address byte)
+        self.bits = 0  # bit times on the wire, start and stop included
+        self.seconds = 0.0  # wire time at the frequency of each write
+
+    def attach(self, addr, device):
+        """Answer at `addr` with `device` (anything with write(bytes))."""
+        self.devices[addr] = device
+        self.absent.discard(addr)
+
+    def unplug(self, addr):
+        """The device at `addr` stops answering (NACK -> OSError)."""
+        self.absent.add(addr)
+
+    def plug(self, addr):
+        """The device answers again, freshly powered up (its power_on_reset() is called)."""
+        self.absent.discard(addr)
+        device = self.devices.get(addr)
+        if device is not None and hasattr(device, "power_on_reset"):
+            device.power_on_reset()
+
+    def fail_next(self, n=1):
+        """The next `n` writes fail with OSError(EIO) whatever the address."""
+        self.fail_writes = n
+
+    def present(self):
+        return sorted(a for a in self.devices if a not in self.absent)
+
+    def clear_counters(self):
+        self.transactions = 0
+        self.bytes = 0
+        self.bits = 0
+        self.seconds = 0.0
+
+    def write(self, addr, data, freq):
+        bits = 2 + 9 * (1 + len(data))  # start, address + ACK, 9 bits a byte, stop
+        if self.fail_writes > 0:
+            self.fail_writes -= 1
+            self.bits += 11
+            raise OSError(EIO)
+        if addr not in self.devices or addr in self.absent:
+            self.bits += 11
+            raise OSError(EIO)
+        self.transactions += 1
+        self.bytes += len(data)
+        self.bits += bits
+        self.seconds += bits / freq
+        self.devices[addr].write(data)
+        return len(data) + 1
+
+
+def bus(name=0):
+    """The Bus for an I2C id (0, 1) or "soft"; made on first use."""
+    b = _buses.get(name)
+    if b is None:
+        b = Bus(name)
+        _buses[name] = b
+    return b
+
+
+class I2C:
+    """machine.I2C: writeto, writevto, scan (reads are not modelled)."""
+
+    def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
+        self.id = id
+        self.scl = scl
+        self.sda = sda
+        self.freq = freq
+        self.bus = bus(self._bus_name(id))
+
+    def _bus_name(self, id):
+        return id
+
+    def scan(self):
+        return self.bus.present()
+
+    def writeto(self, addr, buf, stop=True):
+        return self.bus.write(addr, bytes(buf), self.freq)
+
+    def writevto(self, addr, vector, stop=True):
+        data = bytearray()
+        for part in vector:
+            data.extend(part)
+        return self.bus.write(addr, bytes(data), self.freq)
+
+    def readfrom(self, addr, nbytes, stop=True):
+        raise OSError(EIO)
+
+    def readfrom_into(self, addr, buf, stop=True):
+        raise OSError(EIO)
+
+
+class SoftI2C(I2C):
+    """machine.SoftI2C on the "soft" bus."""
+
+    def __init__(self, scl=None, sda=None, freq=400000, timeout=50000):
+        super().__init__("soft", scl, sda, freq, timeout)
+
+
+def freq(hz=None):
+    """The CPU frequency (reported as the RP2040's 125 MHz)."""
+    return 125000000
+
+
+def unique_id():
+    return b"\x00\x01\x02\x03\x04\x05\x06\x07"
+
+
+def reset_cause():
+    return 1
+
+
+def idle():
+    return None
+
+
+def lightsleep(ms=None):
+    return None
+
+
+def soft_reset():
+    raise SystemExit

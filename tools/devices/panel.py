@@ -1,0 +1,278 @@
+"""A model of the SSD1306 controller and its 128x64 glass, fed the raw I2C bytes (host only).
+
+Each I2C write is one transaction: control bytes (Co bit 0x80, D/C# bit 0x40) split it into
+commands and display data.  The model executes the commands the way the datasheet says --
+the three addressing modes, column/page windows, segment remap (applied when data is
+written, so a remap needs a rewrite), COM scan direction, start line, display offset, COM
+pin configuration, contrast, inverse, entire-on, charge pump, display on/off -- and keeps
+the GDDRAM.  `glass()` renders what the glass shows; its orientation is the one in which
+the usual init (segment remap 0xA1, COM scan 0xC8) shows the RAM upright.
+
+Works under CPython and the MicroPython unix port; `save_png` needs Pillow (CPython).
+"""
+
+# Arguments each multi-byte command takes.
+_ARGS = {
+    0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0x8D: 1,
+    0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2,
+}
+_HORIZONTAL, _VERTICAL, _PAGE = 0, 1, 2
+
+
+class SSD1306Model:
+    """The controller: feed it transactions with write(bytes); look at glass()."""
+
+    def __init__(self, width=128, height=64, external_vcc=False):
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        self.external_vcc = external_vcc
+        self.power_on_reset()
+
+    def power_on_reset(self):
+        """The state after power-up: display off, RAM full of noise, page addressing."""
+        seed = 0x2545
+        ram = bytearray(self.pages * self.width)
+        for i in range(len(ram)):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            ram[i] = (seed >> 16) & 0xFF
+        self.ram = ram  # indexed by page * width + SEG (the segment the byte drives)
+        self.display_on = False
+        self.contrast = 0x7F
+        self.seg_remap = False
+        self.com_reverse = False
+        self.start_line = 0
+        self.offset = 0
+        self.mux = 64
+        self.com_pins = 0x12
+        self.inverse = False
+        self.entire_on = False
+        self.charge_pump = False
+        self.scrolling = False
+        self.mode = _PAGE
+        self.col_start, self.col_end = 0, self.width - 1
+        self.page_start, self.page_end = 0, self.pages - 1
+        self.col = 0
+        self.page = 0
+        self._pending = None  # [command, args...] waiting for its arguments
+        self.unknown = []  # command bytes the model does not know
+        self.transactions = 0
+        self.command_bytes = 0
+        self.data_bytes = 0
+        self.log = []  # per transaction: ("cmd", n) / ("data", n, [(page, col) of first byte])
+
+    # -- the bus side ---------------------------------------------------------------------
+
+    def write(self, data):
+        """One I2C write transaction (after the address byte)."""
+        self.transactions += 1
+        i = 0
+        n = len(data)
+        commands = 0
+        first = None
+        count = 0
+        while i < n:
+            control = data[i]
+            i += 1
+            is_data = control & 0x40
+            single = control & 0x80
+            end = min(n, i + 1) if single else n
+            while i < end:
+                if is_data:
+                    if first is None:
+                        first = (self.page, self.col)
+                    self._data(data[i])
+                    count += 1
+                else:
+                    self._command(data[i])
+                    commands += 1
+                i += 1
+        self.command_bytes += commands
+        self.data_bytes += count
+        if count:
+            self.log.append(("data", count, first))
+        elif commands:
+            self.log.append(("cmd", commands))
+        if len(self.log) > 4096:
+            del self.log[:2048]  # keep the recent past only
+
+    def _command(self, byte):
+        pending = self._pending
+        if pending is not None:
+            pending.append(byte)
+            if len(pending) - 1 == _ARGS[pending[0]]:
+                self._pending = None
+                self._execute(pending[0], pending[1:])
+            return
+        if byte in _ARGS:
+            self._pending = [byte]
+            return
+        self._execute(byte, ())
+
+    def _execute(self, cmd, args):
+        if cmd == 0x81:
+            self.contrast = args[0]
+        elif cmd == 0x20:
+            self.mode = args[0] & 3
+        elif cmd == 0x21:
+            self.col_start, self.col_end = args[0] & 0x7F, args[1] & 0x7F
+            self.col = self.col_start
+        elif cmd == 0x22:
+            self.page_start, self.page_end = args[0] & 7, args[1] & 7
+            self.page = self.page_start
+        elif cmd == 0xA8:
+            self.mux = (args[0] & 0x3F) + 1
+        elif cmd == 0xD3:
+            self.offset = args[0] & 0x3F
+        elif cmd == 0xDA:
+            self.com_pins = args[0]
+        elif cmd == 0x8D:
+            self.charge_pump = bool(args[0] & 0x04)
+        elif cmd in (0xD5, 0xD9, 0xDB, 0xA3, 0x26, 0x27, 0x29, 0x2A):
+            pass  # timing and scroll set-up: nothing visible in a still frame
+        elif 0x40 <= cmd <= 0x7F:
+            self.start_line = cmd & 0x3F
+        elif 0xB0 <= cmd <= 0xB7:
+            self.page = cmd & 7
+        elif cmd <= 0x0F:
+            self.col = (self.col & 0xF0) | cmd
+            self.col_start = self.col
+        elif cmd <= 0x1F:
+            self.col = (self.col & 0x0F) | ((cmd & 0x07) << 4)
+            self.col_start = self.col
+        elif cmd in (0xA0, 0xA1):
+            self.seg_remap = cmd == 0xA1
+        elif cmd in (0xC0, 0xC8):
+            self.com_reverse = cmd == 0xC8
+        elif cmd in (0xA4, 0xA5):
+            self.entire_on = cmd == 0xA5
+        elif cmd in (0xA6, 0xA7):
+            self.inverse = cmd == 0xA7
+        elif cmd in (0xAE, 0xAF):
+            self.display_on = cmd == 0xAF
+        elif cmd == 0x2E:
+            self.scrolling = False
+        elif cmd == 0x2F:
+            self.scrolling = True
+        elif cmd == 0xE3:
+            pass  # NOP
+        else:
+            self.unknown.append(cmd)
+
+    def _data(self, byte):
+        seg = self.width - 1 - self.col if self.seg_remap else self.col
+        self.ram[self.page * self.width + seg] = byte
+        if self.mode == _HORIZONTAL:
+            if self.col >= self.col_end:
+                self.col = self.col_start
+                self.page = self.page_start if self.page >= self.page_end else self.page + 1
+            else:
+                self.col += 1
+        elif self.mode == _VERTICAL:
+            if self.page >= self.page_end:
+                self.page = self.page_start
+                self.col = self.col_start if self.col >= self.col_end else self.col + 1
+            else:
+                self.page += 1
+        else:
+            self.col = self.col_start if self.col >= self.width - 1 else self.col + 1
+
+    # -- the glass side -------------------------------------------------------------------
+
+    def lit(self):
+        """True when the glass shows anything (display on and the panel voltage up)."""
+        return self.display_on and (self.charge_pump or self.external_vcc)
+
+    def _glass_row_source(self, y):
+        """The RAM row shown on glass row y, or -1 for a dark row."""
+        g = self.height - 1 - y  # the physical COM line of glass row y (alternative COM wiring)
+        if not self.com_pins & 0x10:
+            # sequential COM configuration on a panel wired for alternative: rows interleave
+            g = g // 2 if g % 2 == 0 else self.height // 2 + g // 2
+        if self.com_pins & 0x20:
+            g = (g + self.height // 2) % self.height
+        com = self.height - 1 - g if self.com_reverse else g
+        row = (com - self.offset) % 64
+        if row >= self.mux:
+            return -1
+        return (row + self.start_line) % 64
+
+    def glass(self):
+        """What the glass shows: bytearray(width * height) of 0/1, row by row."""
+        w, h = self.width, self.height
+        out = bytearray(w * h)
+        if not self.lit():
+            return out
+        if self.entire_on:
+            for i in range(len(out)):
+                out[i] = 1
+            return out
+        inv = 1 if self.inverse else 0
+        for y in range(h):
+            src = self._glass_row_source(y)
+            if src < 0 or src >= h:
+                continue
+            base = (src >> 3) * w
+            bit = src & 7
+            for x in range(w):
+                out[y * w + x] = ((self.ram[base + w - 1 - x] >> bit) & 1) ^ inv
+        return out
+
+    def glass_pages(self):
+        """The glass packed like a MONO_VLSB frame buffer (1024 bytes for 128x64)."""
+        return pack_vlsb(self.glass(), self.width, self.height)
+
+    def text(self, on="#", off="."):
+        """The glass as text, one line per pixel row."""
+        px = self.glass()
+        w = self.width
+        return "\n".join("".join(on if px[y * w + x] else off for x in range(w)) for y in range(self.height))
+
+    def text_half(self):
+        """The glass as text, two pixel rows per line (Unicode half blocks)."""
+        px = self.glass()
+        w = self.width
+        chars = (" ", "\u2580", "\u2584", "\u2588")
+        lines = []
+        for y in range(0, self.height, 2):
+            lines.append("".join(chars[px[y * w + x] | (px[(y + 1) * w + x] << 1)] for x in range(w)))
+        return "\n".join(lines)
+
+    def save_png(self, path, scale=4):
+        """Write the glass as a PNG (CPython with Pillow): lit pixels light blue on black."""
+        from PIL import Image
+
+        px = self.glass()
+        img = Image.new("RGB", (self.width, self.height))
+        img.putdata([(120, 200, 255) if v else (0, 0, 0) for v in px])
+        if scale != 1:
+            img = img.resize((self.width * scale, self.height * scale), Image.NEAREST)
+        img.save(path)
+
+
+def pack_vlsb(pixels, width, height):
+    """Pack 0/1 pixels (row by row) into MONO_VLSB bytes."""
+    out = bytearray(width * height // 8)
+    for y in range(height):
+        base = (y >> 3) * width
+        mask = 1 << (y & 7)
+        row = y * width
+        for x in range(width):
+            if pixels[row + x]:
+                out[base + x] |= mask
+    return out
+
+
+def rotate180_vlsb(buf, width, height):
+    """A MONO_VLSB buffer turned by 180 degrees."""
+    pages = height // 8
+    out = bytearray(len(buf))
+    for p in range(pages):
+        for x in range(width):
+            b = buf[p * width + x]
+            r = 0
+            for i in range(8):
+                if b & (1 << i):
+                    r |= 0x80 >> i
+            out[(pages - 1 - p) * width + (width - 1 - x)] = r
+    return out
