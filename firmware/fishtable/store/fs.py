@@ -1,0 +1,105 @@
+"""The filesystem adapter the store writes through, and the few file helpers it needs.
+
+`OsFs` is the real one (`os` + `open`): LittleFS on the board, the host's disk under
+CPython and the MicroPython unix port.  Tests pass `tools/devices/faultfs.FaultFs`
+instead, an in-memory flash model that cuts the power after any byte.
+
+Every adapter offers: open(path, mode), remove(path), rename(old, new), listdir(path),
+mkdir(path), size(path) (raises OSError when missing), exists(path) and free(path) (the
+bytes still free on the filesystem holding `path`, or None when unknown).
+"""
+
+import os
+
+CHUNK = 256  # bytes per read when copying
+
+
+class OsFs:
+    """The real filesystem through `os` and `open` (on the board: LittleFS in flash)."""
+
+    def open(self, path, mode):
+        """Open a file like the built-in `open`."""
+        return open(path, mode)
+
+    def remove(self, path):
+        """Delete a file."""
+        os.remove(path)
+
+    def rename(self, old, new):
+        """Rename `old` to `new`, replacing `new` atomically if it exists."""
+        os.rename(old, new)
+
+    def listdir(self, path):
+        """The names in a directory."""
+        return os.listdir(path)
+
+    def mkdir(self, path):
+        """Create a directory."""
+        os.mkdir(path)
+
+    def size(self, path):
+        """A file's size in bytes; raises OSError when it does not exist."""
+        return os.stat(path)[6]
+
+    def exists(self, path):
+        """True when `path` exists."""
+        try:
+            os.stat(path)
+            return True
+        except OSError:
+            return False
+
+    def free(self, path):
+        """Bytes free on the filesystem of `path` (None when it cannot tell)."""
+        try:
+            info = os.statvfs(path)
+        except (OSError, AttributeError):
+            return None
+        return info[0] * info[4]
+
+
+def ensure_dir(fs, path):
+    """Create directory `path` unless it exists."""
+    if not fs.exists(path):
+        fs.mkdir(path)
+
+
+def remove_if_there(fs, path):
+    """Delete `path` if it exists; True when something was removed."""
+    if fs.exists(path):
+        fs.remove(path)
+        return True
+    return False
+
+
+def write_atomic(fs, path, lines):
+    """Replace `path` by `lines` (strings without newlines) all at once.
+
+    The lines go to `path + ".tmp"`, which is closed (LittleFS commits on close) and then
+    renamed over `path`: a power cut at any byte leaves either the old file or the new one.
+    """
+    tmp = path + ".tmp"
+    handle = fs.open(tmp, "w")
+    try:
+        for line in lines:
+            handle.write(line + "\n")
+    finally:
+        handle.close()
+    fs.rename(tmp, path)
+
+
+def copy_file(fs, src, dst):
+    """Copy `src` to `dst` byte for byte (not atomic; used to keep a damaged file aside)."""
+    out = fs.open(dst, "wb")
+    try:
+        inp = fs.open(src, "rb")
+        try:
+            while True:
+                chunk = inp.read(CHUNK)
+                if not chunk:
+                    break
+                out.write(chunk)
+        finally:
+            inp.close()
+    finally:
+        out.close()

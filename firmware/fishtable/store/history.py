@@ -1,0 +1,92 @@
+"""The history: finished games as plain record files, `NNNN-game.fish`, bounded in flash bytes.
+
+A finished journal is renamed into the history (atomic, nothing copied).  When the
+history takes more flash than its budget, or the filesystem has less than a floor of
+free space left, the oldest files are deleted (never the newest).  LittleFS gives a file
+of more than a few hundred bytes whole 4 KB blocks, so each file is charged whole blocks.
+"""
+
+from micropython import const
+
+from fishtable.store.fs import ensure_dir
+
+SUFFIX = ".fish"
+BLOCK = const(4096)  # the Pico's flash erase block, LittleFS's allocation unit
+
+
+def flash_cost(size):
+    """The flash a file of `size` bytes takes, charged in whole blocks (at least one)."""
+    return max(1, (size + BLOCK - 1) // BLOCK) * BLOCK
+
+
+def number_of(name):
+    """The sequence number of a history file name, or -1 for a name that is not one."""
+    if not name.endswith(SUFFIX):
+        return -1
+    cut = name.find("-")
+    digits = name[:cut] if cut > 0 else ""
+    if not digits or not digits.isdigit():
+        return -1
+    return int(digits)
+
+
+def names(fs, folder):
+    """The history's file names, newest (highest number) first."""
+    try:
+        found = [n for n in fs.listdir(folder) if number_of(n) >= 0]
+    except OSError:
+        return []
+    found.sort(key=number_of, reverse=True)
+    return found
+
+
+def add(fs, folder, journal, game):
+    """Move the record file `journal` into the history as the next number; returns its name."""
+    ensure_dir(fs, folder)
+    existing = names(fs, folder)
+    number = number_of(existing[0]) + 1 if existing else 1
+    name = "%04d-%s%s" % (number, game, SUFFIX)
+    fs.rename(journal, folder + "/" + name)
+    return name
+
+
+def total(fs, folder):
+    """The flash the history's files take (whole blocks each)."""
+    count = 0
+    for name in names(fs, folder):
+        count += flash_cost(fs.size(folder + "/" + name))
+    return count
+
+
+def trim(fs, folder, budget, min_free=0):
+    """Delete the oldest files while the history takes more than `budget` flash bytes or the
+    filesystem has less than `min_free` bytes free; returns the deleted names."""
+    kept = names(fs, folder)
+    costs = [flash_cost(fs.size(folder + "/" + n)) for n in kept]
+    used = sum(costs)
+    free = fs.free(folder) if min_free else None
+    dropped = []
+    while len(kept) > 1 and (used > budget or (free is not None and free < min_free)):
+        name = kept.pop()
+        cost = costs.pop()
+        used -= cost
+        if free is not None:
+            free += cost
+        fs.remove(folder + "/" + name)
+        dropped.append(name)
+    return dropped
+
+
+def lines(fs, folder, name):
+    """Yield the lines (without newlines) of the history file `name`."""
+    if "/" in name or number_of(name) < 0:
+        raise OSError(2)  # ENOENT: not a history file
+    handle = fs.open(folder + "/" + name, "r")
+    try:
+        while True:
+            line = handle.readline()
+            if not line:
+                break
+            yield line.rstrip("\r\n")
+    finally:
+        handle.close()

@@ -1,0 +1,107 @@
+"""Settings: `key=value` text lines (ints and short strings) ending in a `check=` line.
+
+Saving writes `settings.txt.tmp`, keeps the current file as `settings.bak` and renames
+the new one into place.  Loading takes the first of settings.txt and settings.bak whose
+check line matches, key by key over the defaults; a damaged file is never trusted.
+"""
+
+CHECK = "check"
+
+
+def checksum(text):
+    """A Fletcher-16 sum of the text's bytes: damage to any byte changes it."""
+    a = 0
+    b = 0
+    for byte in text.encode():
+        a = (a + byte) % 255
+        b = (b + a) % 255
+    return (b << 8) | a
+
+
+def _value_text(value):
+    if value is True or value is False:
+        return "1" if value else "0"
+    text = str(value)
+    if "\n" in text or "\r" in text:
+        raise ValueError("a setting is one line")
+    return text
+
+
+def save(fs, path, values):
+    """Write `values` (a dict of ints, bools and short strings) to `path` atomically."""
+    body = ""
+    for key in sorted(values):
+        if "=" in key or "\n" in key or not key:
+            raise ValueError("bad setting name %s" % key)
+        body += "%s=%s\n" % (key, _value_text(values[key]))
+    tmp = path + ".tmp"
+    handle = fs.open(tmp, "w")
+    try:
+        handle.write(body + "%s=%d\n" % (CHECK, checksum(body)))
+    finally:
+        handle.close()
+    backup = _backup(path)
+    if fs.exists(path):
+        fs.rename(path, backup)
+    fs.rename(tmp, path)
+
+
+def _backup(path):
+    cut = path.rfind(".")
+    return (path[:cut] if cut > path.rfind("/") else path) + ".bak"
+
+
+def read(fs, path):
+    """The dict of strings saved at `path`, or None when it is missing or damaged."""
+    try:
+        handle = fs.open(path, "rb")
+        try:
+            data = handle.read(4096)
+        finally:
+            handle.close()
+        text = data.decode()
+    except (OSError, UnicodeError):
+        return None
+    cut = text.rfind(CHECK + "=")
+    if cut < 0 or (cut > 0 and text[cut - 1] != "\n"):
+        return None
+    body = text[:cut]
+    tail = text[cut + len(CHECK) + 1 :]
+    if not tail.endswith("\n"):
+        return None
+    try:
+        if int(tail.strip()) != checksum(body):
+            return None
+    except ValueError:
+        return None
+    found = {}
+    for line in body.split("\n"):
+        eq = line.find("=")
+        if eq > 0:
+            found[line[:eq]] = line[eq + 1 :]
+    return found
+
+
+def _convert(text, default):
+    """`text` as the type of `default`; raises ValueError when it is not one."""
+    if default is True or default is False:
+        return int(text) != 0
+    if isinstance(default, int):
+        return int(text)
+    return text
+
+
+def load(fs, path, defaults):
+    """The settings saved at `path` (else its backup) over `defaults`."""
+    found = read(fs, path)
+    if found is None:
+        found = read(fs, _backup(path))
+    values = dict(defaults)
+    if found:
+        for key in defaults:
+            if key in found:
+                try:
+                    values[key] = _convert(found[key], defaults[key])
+                except ValueError:
+                    pass
+    return values

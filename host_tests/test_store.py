@@ -1,0 +1,424 @@
+"""The store: journal, resume and repair, undo, history, settings (fishtable.store)."""
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fishtable.core.match import Match
+from fishtable.core.record import read_text
+from fishtable.core.summary import summary_line
+from fishtable.store import OsFs, Store
+
+ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT_DIR, "tools", "devices"))
+
+from faultfs import FaultFs  # noqa: E402
+
+J = "/data/journal.fish"
+BAD = "/data/journal.bad"
+MOVES = [("place", 7, 1), ("cover", 12, 11), ("place", 3, 0), ("cover", 9, 2), ("place", 5, 4)]
+
+
+def new_match():
+    return Match("yofish", 3, 2, [("advanced", ())])
+
+
+def play(store, match, stmts):
+    for stmt in stmts:
+        match.check(stmt)
+        store.append(match, stmt)
+        match.submit(stmt)
+
+
+def started(stmts=MOVES):
+    fs = FaultFs()
+    store = Store(fs)
+    match = new_match()
+    store.begin(match)
+    play(store, match, stmts)
+    return fs, store, match
+
+
+def resumed(fs):
+    return Store(fs.reboot()).resume()
+
+
+def text_of(fs, path=J):
+    return fs.files[path].decode()
+
+
+# -- the journal is a plain record ----------------------------------------------------------
+def test_journal_is_the_game_record_line_for_line():
+    fs, store, match = started()
+    lines = list(match.lines())
+    assert text_of(fs) == "\n".join(lines[:5] + ["# ---"] + lines[5:]) + "\n"
+    assert read_text(text_of(fs)).statements == MOVES
+    assert fs.bytes_written == len(text_of(fs))  # the header once, then one line a statement
+
+
+def test_resume_rebuilds_the_match():
+    fs, store, match = started()
+    got, message = resumed(fs)
+    assert message is None
+    assert got.statements == match.statements and summary_line(got) == summary_line(match)
+    assert (got.name, got.players, got.start, got.options) == ("yofish", 3, 2, [("advanced", ())])
+
+
+def test_missing_journal_and_stale_temp_file():
+    fs = FaultFs()
+    assert Store(fs).resume() == (None, None)
+    fs.mkdir("/data")
+    fs.files["/data/journal.fish.tmp"] = b"fishtable 1\ngame yo"
+    assert Store(fs).resume() == (None, None)
+    assert not fs.exists("/data/journal.fish.tmp")
+
+
+def test_undo_before_or_after_the_match_undo_journals_the_same():
+    for before in (True, False):
+        fs, store, match = started()
+        if before:
+            store.undo(match)
+            match.undo()
+        else:
+            match.undo()
+            store.undo(match)
+        assert read_text(text_of(fs)).statements == MOVES[:-1]
+        play(store, match, [("place", 1, 0)])
+        assert read_text(text_of(fs)).statements == MOVES[:-1] + [("place", 1, 0)]
+
+
+def test_undo_down_to_the_header():
+    fs, store, match = started(MOVES[:1])
+    store.undo(match)
+    match.undo()
+    got, message = resumed(fs)
+    assert got.statements == [] and message is None
+
+
+def test_append_without_a_known_journal_rewrites_it_whole():
+    fs, store, match = started(MOVES[:2])
+    store.discard()
+    assert not fs.exists(J)
+    play(store, match, MOVES[2:3])
+    assert read_text(text_of(fs)).statements == MOVES[:3]
+    other = Store(fs)  # a store that never saw this journal
+    play(other, match, MOVES[3:4])
+    assert read_text(text_of(fs)).statements == MOVES[:4]
+
+
+def test_begin_replaces_the_game_in_progress():
+    fs, store, match = started()
+    fresh = Match("yofish", 4)
+    store.begin(fresh)
+    got, _ = resumed(fs)
+    assert got.players == 4 and got.statements == []
+
+
+# -- damage and repair ----------------------------------------------------------------------
+def damaged(tail, stmts=MOVES):
+    fs, store, match = started(stmts)
+    fs.files[J] = fs.files[J] + tail
+    original = fs.files[J]
+    got, message = Store(fs).resume()
+    return fs, got, message, original
+
+
+def assert_repaired(fs, got, message, original, stmts, lost):
+    assert got.statements == stmts
+    assert message == "Journal repaired: %d line%s lost" % (lost, "" if lost == 1 else "s")
+    after = fs.reboot()
+    assert after.files[BAD] == original  # the damaged original kept aside
+    assert read_text(after.files[J].decode()).statements == stmts
+    again, note = Store(after).resume()  # the repair is durable
+    assert note is None and again.statements == stmts
+
+
+def test_torn_last_line_is_dropped_even_when_it_reads_as_a_statement():
+    fs, store, match = started()
+    fs.files[J] += b"cover 12 1"  # the start of "cover 12 11": valid, but its newline never came
+    store = Store(fs)
+    got, message = store.resume()
+    assert got.statements == MOVES
+    assert message == "Journal repaired: 1 line lost"
+    assert fs.files[BAD].endswith(b"cover 12 1") and fs.files[J].endswith(b"place 5 4\n")
+
+
+def test_random_garbage_is_cut_off_at_the_last_good_statement():
+    rng = random.Random(3)
+    garbage = bytes(rng.randrange(256) for _ in range(300)) + b"\nplace 1 0\n\xff\xfe\n"
+    fs, got, message, original = damaged(garbage)
+    lines = [p for p in garbage.split(b"\n") if p.strip()]
+    assert_repaired(fs, got, message, original, MOVES, len(lines))
+
+
+def test_garbage_in_the_middle_loses_everything_after_it():
+    fs, store, match = started()
+    text = text_of(fs).replace("place 3 0\n", "pl\x00ce 3 0\n")
+    fs.files[J] = text.encode()
+    got, message = Store(fs).resume()
+    assert got.statements == MOVES[:2] and message == "Journal repaired: 3 lines lost"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["cover 3 9", "place 100 1", "fish 3", "option advanced", "players 4", "hidden 1 3", "place 7", "# ok\n\nplace"],
+)
+def test_a_statement_the_rules_refuse_is_damage(line):
+    fs, got, message, original = damaged((line + "\n").encode())
+    assert_repaired(fs, got, message, original, MOVES, 1)
+
+
+def test_an_overlong_line_is_damage():
+    fs, got, message, original = damaged(b"place 1 " + b"0" * 500 + b"\nplace 2 0\n")
+    assert_repaired(fs, got, message, original, MOVES, 2)
+
+
+def test_a_file_cut_anywhere():
+    fs, store, match = started()
+    data = fs.files[J]
+    mark = data.index(b"# ---\n") + 6
+    for cut in range(len(data) + 1):
+        probe = FaultFs(files={J: data[:cut]}, dirs={"/", "/data"})
+        got, message = Store(probe).resume()
+        torn = cut > 0 and data[cut - 1 : cut] != b"\n"
+        if cut < mark:  # the header may have lost lines: not resumed, moved aside
+            assert got is None and message == "Journal unreadable: game lost", cut
+            assert probe.files[BAD] == data[:cut] and J not in probe.files
+            continue
+        assert got.statements == MOVES[: data[mark:cut].count(b"\n")], cut
+        assert (got.start, got.options) == (2, [("advanced", ())])
+        assert message == ("Journal repaired: 1 line lost" if torn else None), cut
+
+
+@pytest.mark.parametrize("torn", [False, True])
+def test_a_power_cut_during_the_repair_repairs_again(torn):
+    fs, store, match = started()
+    fs.files[J] += b"garbage\xff\nplace 1"
+    cut = 0
+    while True:
+        probe = FaultFs(cut_at=cut, torn=torn, files=fs.files, dirs=fs.dirs)
+        try:
+            message = Store(probe).resume()[1]
+        except BaseException as err:  # the PowerCut
+            assert type(err).__name__ == "PowerCut"
+            message = None
+        again, note = Store(probe.reboot()).resume()
+        assert again.statements == MOVES, cut
+        assert note in (None, "Journal repaired: 2 lines lost"), cut
+        if message:  # the repair ran to its end
+            assert note is None
+            break
+        cut += 1
+    assert cut > len(fs.files[J])  # the damaged journal was copied aside byte by byte first
+
+
+def test_unreadable_header_moves_the_journal_aside():
+    fs = FaultFs(files={J: b"fishtable 1\ngame chess\nplayers 2\n"}, dirs={"/", "/data"})
+    assert Store(fs).resume() == (None, "Journal unreadable: game lost")
+    assert fs.files[BAD].startswith(b"fishtable 1") and J not in fs.files
+    assert Store(fs).resume() == (None, None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.data(),
+    ops=st.lists(st.tuples(st.sampled_from(["flip", "cut", "insert", "delete"]), st.integers(0, 10**6)), max_size=4),
+)
+def test_property_any_damage_resumes_a_valid_game_without_crashing(data, ops):
+    fs, store, match = started()
+    raw = bytearray(fs.files[J])
+    for kind, at in ops:
+        at = at % (len(raw) + 1)
+        if kind == "flip" and at < len(raw):
+            raw[at] = data.draw(st.integers(0, 255))
+        elif kind == "cut":
+            del raw[at:]
+        elif kind == "insert":
+            raw[at:at] = data.draw(st.binary(max_size=20))
+        elif kind == "delete":
+            del raw[at : at + data.draw(st.integers(1, 20))]
+    fs.files[J] = bytes(raw)
+    got, message = Store(fs).resume()
+    if got is None:
+        assert message in (None, "Journal unreadable: game lost")
+        return
+    again, note = Store(fs.reboot()).resume()
+    assert note is None
+    assert again.statements == got.statements and summary_line(again) == summary_line(got)
+    if message is None:  # nothing was damaged: the journal reads as it is
+        assert read_text(bytes(raw).decode()).statements == got.statements
+    else:
+        assert message.startswith("Journal repaired: ") and fs.files[BAD] == bytes(raw)
+
+
+# -- history --------------------------------------------------------------------------------
+def finished_game(store, seed):
+    rng = random.Random(seed)
+    match = Match("yofish", 3, 1 + seed % 3)
+    store.begin(match)
+    while not match.game.over:
+        stmt = ("place", rng.randint(1, 99), rng.randint(0, 4))
+        store.append(match, stmt)
+        match.submit(stmt)
+    return match, store.finish(match)
+
+
+def test_finish_moves_the_record_into_the_history():
+    fs = FaultFs()
+    store = Store(fs)
+    match, name = finished_game(store, 1)
+    assert name == "0001-yofish.fish" and store.history() == [name]
+    assert [line for line in store.history_lines(name) if line != "# ---"] == list(match.lines())
+    assert store.resume() == (None, None)
+    _, second = finished_game(store, 2)
+    assert store.history() == ["0002-yofish.fish", "0001-yofish.fish"]
+
+
+def test_history_budget_drops_the_oldest_first():
+    fs = FaultFs()
+    store = Store(fs, history_budget=3 * 4096)  # each file takes a whole 4 KB flash block
+    names = [finished_game(store, seed)[1] for seed in range(8)]
+    assert store.history() == names[::-1][:3]
+    assert store.history_bytes() == 3 * 4096
+    tiny = Store(fs, history_budget=10)
+    _, last = finished_game(tiny, 9)
+    assert tiny.history() == [last]  # the newest game is always kept
+
+
+def test_history_leaves_free_space_on_the_filesystem():
+    fs = FaultFs(capacity=20 * 4096)
+    store = Store(fs, history_budget=10**6, min_free=8 * 4096)
+    names = [finished_game(store, seed)[1] for seed in range(30)]
+    kept = store.history()
+    assert kept == names[::-1][: len(kept)] and 5 < len(kept) < 20
+    assert fs.free("/data") >= 8 * 4096
+
+
+def test_history_files_replay_with_tools_replay(tmp_path):
+    store = Store(OsFs(), str(tmp_path))
+    matches = [finished_game(store, seed)[0] for seed in range(3)]
+    for match, name in zip(matches[::-1], store.history()):
+        path = os.path.join(str(tmp_path), "history", name)
+        out = subprocess.run(
+            [sys.executable, os.path.join(ROOT_DIR, "tools", "replay.py"), path], capture_output=True, text=True
+        )
+        assert out.returncode == 0 and out.stdout == summary_line(match) + "\n"
+
+
+def test_history_lines_refuses_paths():
+    store = Store(FaultFs())
+    with pytest.raises(OSError):
+        list(store.history_lines("../journal.fish"))
+
+
+# -- settings -------------------------------------------------------------------------------
+DEFAULTS = {"brightness": 3, "sound": True, "name": "kitchen", "game": "hecht"}
+
+
+def test_settings_round_trip_with_types_and_defaults():
+    fs = FaultFs()
+    store = Store(fs)
+    assert store.load_settings(DEFAULTS) == DEFAULTS
+    store.save_settings({"brightness": 5, "sound": False, "name": "a b=c", "old": 1})
+    got = Store(fs.reboot()).load_settings(DEFAULTS)
+    assert got == {"brightness": 5, "sound": False, "name": "a b=c", "game": "hecht"}
+
+
+def test_damaged_settings_fall_back_to_the_previous_then_the_defaults():
+    fs = FaultFs()
+    store = Store(fs)
+    store.save_settings({"brightness": 1})
+    store.save_settings({"brightness": 2})
+    path = "/data/settings.txt"
+    good = fs.files[path]
+    for bad in (good.replace(b"2", b"7", 1), good[:-3], b"\xff\x00garbage", good + b"x=1\n", b""):
+        fs.files[path] = bad
+        assert store.load_settings(DEFAULTS)["brightness"] == 1, bad
+    fs.files["/data/settings.bak"] = b"brightness=9\n"  # no check line: not trusted
+    assert store.load_settings(DEFAULTS) == DEFAULTS
+    del fs.files[path]
+    del fs.files["/data/settings.bak"]
+    assert store.load_settings(DEFAULTS) == DEFAULTS
+
+
+def test_settings_with_a_wrong_type_keep_the_default():
+    fs = FaultFs()
+    store = Store(fs)
+    store.save_settings({"brightness": "high", "name": 5})
+    assert store.load_settings(DEFAULTS) == dict(DEFAULTS, name="5")
+
+
+@pytest.mark.parametrize("torn", [False, True])
+def test_settings_survive_a_power_cut_at_every_write_point(torn):
+    old = {"brightness": 2, "sound": False, "name": "old", "game": "yofish"}
+    new = {"brightness": 4, "sound": True, "name": "new one", "game": "hecht"}
+    base = FaultFs(torn=torn)
+    Store(base).save_settings(old)
+    total = None
+    cut = 0
+    while total is None or cut <= total:
+        fs = FaultFs(cut_at=cut, torn=torn, files=base.files, dirs=base.dirs)
+        try:
+            Store(fs).save_settings(new)
+            total = fs.points
+        except BaseException as err:  # the PowerCut
+            assert type(err).__name__ == "PowerCut"
+        got = Store(fs.reboot()).load_settings(DEFAULTS)
+        assert got in (old, new), (cut, got)
+        if total is not None and cut == total:
+            assert got == new
+        cut += 1
+    assert total > 50
+
+
+# -- the real filesystem under both interpreters --------------------------------------------
+def test_real_os_filesystem_under_both_interpreters(run_fw, tmp_path):
+    out = run_fw(
+        """
+        from fishtable.core.match import Match
+        from fishtable.store import Store
+        root = %r
+        store = Store(root=root)
+        m = Match("yofish", 3)
+        store.begin(m)
+        for s in [("place", 7, 1), ("cover", 12, 11), ("place", 3, 0)]:
+            store.append(m, s)
+            m.submit(s)
+        store.undo(m)
+        m.undo()
+        f = open(root + "/journal.fish", "a")
+        f.write("cover 12 1")
+        f.close()
+        got, msg = Store(root=root).resume()
+        print(got.statements, msg)
+        got, msg = Store(root=root).resume()
+        print(msg, open(root + "/journal.bad").read().split("\\n")[-1])
+        store = Store(root=root, history_budget=400)
+        for i in range(3):
+            store.begin(got)
+            while not got.game.over:
+                store.append(got, ("place", 2, 0))
+                got.submit(("place", 2, 0))
+            print(store.finish(got))
+            got = Match("yofish", 4)
+        print(store.history(), store.resume())
+        store.save_settings({"b": 4, "n": "x"})
+        print(Store(root=root).load_settings({"b": 1, "n": "", "z": 0}) == {"b": 4, "n": "x", "z": 0})
+        """
+        % str(tmp_path / "data")
+    )
+    assert out.split("\n") == [
+        "[('place', 7, 1), ('cover', 12, 11)] Journal repaired: 1 line lost",
+        "None cover 12 1",
+        "0001-yofish.fish",
+        "0002-yofish.fish",
+        "0003-yofish.fish",
+        "['0003-yofish.fish'] (None, None)",
+        "True",
+        "",
+    ]

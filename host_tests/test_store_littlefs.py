@@ -1,0 +1,64 @@
+"""The store on the real LittleFS: MicroPython's os.VfsLfs2 on a RAM flash (tools/devices/faultfs.FlashBlocks).
+
+Only the MicroPython unix port has LittleFS, so these run there (CPython has no os.VfsLfs2).
+The heap is larger than the Pico's because the test holds whole flash images; the store
+itself runs in the Pico's heap in test_store_powercut.py.
+"""
+
+import glob
+import os
+
+import mprun
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEVICES = os.path.join(ROOT, "tools", "devices")
+HOST_TESTS = os.path.join(ROOT, "host_tests")
+RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
+PRELUDE = "import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\n" % (DEVICES, HOST_TESTS)
+
+
+def smallest_per_game():
+    """The smallest record of each game."""
+    found = {}
+    for path in RECORDS:
+        game = os.path.basename(path).split("-")[0]
+        if game not in found or os.path.getsize(path) < os.path.getsize(found[game]):
+            found[game] = path
+    return found
+
+
+def micropython(code):
+    return mprun.run_code("micropython", PRELUDE + code, heapsize="2M")
+
+
+def test_power_cut_before_every_flash_operation_of_real_littlefs():
+    picks = smallest_per_game()
+    assert "yofish" in picks
+    code = "from test_store_sweep import sweep_littlefs\n"
+    for game, path in sorted(picks.items()):
+        stride = 3 if game == "hecht" else 1
+        code += "text = open(%r).read()\n" % path
+        code += "for torn in (False, True):\n"
+        code += "    cuts, errors = sweep_littlefs(text, stride=%d + torn, torn=torn)\n" % stride
+        code += "    print(%r, torn, cuts > 30, errors[:3])\n" % game
+    out = micropython(code)
+    for game in sorted(picks):
+        for torn in (False, True):
+            assert "%s %s True []" % (game, torn) in out.split("\n"), out
+
+
+def test_flash_wear_of_whole_games_on_the_picos_filesystem():
+    """Every record twice on the Pico's 1408 KB: per statement the store writes one short line, LittleFS
+    programs under 2 KB and erases under one block, and the erases spread over the flash."""
+    code = """
+from test_store_sweep import lfs_measure
+texts = [open(p).read() for p in %r]
+rows, erases = lfs_measure(texts, games=2, budget=16 * 4096)
+for n, size, store, flash, erased in rows:
+    print(n, store <= 12, flash < 2048, erased < 1.0)
+print(sum(1 for e in erases if e) > 100, max(erases) < sum(erases) // 4)
+""" % (RECORDS,)
+    out = mprun.run_code("micropython", PRELUDE + code, heapsize="8M").split("\n")
+    for line in out[: len(RECORDS)]:
+        assert line.split()[1:] == ["True", "True", "True"], out
+    assert out[len(RECORDS)] == "True True"

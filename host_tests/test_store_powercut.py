@@ -1,0 +1,176 @@
+"""Power cuts at every write point of whole games: the resumed game is always the last accepted one.
+
+Every record in records/*.fish (and a whole random game of each game) is played through
+the store (with undo steps) on the flash model tools/devices/faultfs.py; the power is cut
+at every byte and every commit.  CPython runs every point of every record in-process
+(the torn model at a stride past a budget); MicroPython runs one record through the same
+store code in the Pico's heap (all points from snapshots, and real cuts at a stride).
+"""
+
+import glob
+import os
+import sys
+
+import pytest
+
+import mprun
+from fishtable.core.errors import Invalid, RecordError
+from fishtable.core.record import read_text
+from fishtable.store import Store
+from fishtable.store.fs import remove_if_there
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEVICES = os.path.join(ROOT, "tools", "devices")
+HOST_TESTS = os.path.join(ROOT, "host_tests")
+for _path in (DEVICES, HOST_TESTS):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from test_store_sweep import CANDIDATES, count_points, random_game, script_of, sweep_cut, sweep_traced  # noqa: E402
+
+RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
+
+def record_text(path):
+    with open(path) as handle:
+        return handle.read()
+
+
+def readable(text):
+    """Skip a record whose game's rules core is not there yet."""
+    try:
+        read_text(text)
+    except RecordError as err:
+        if "not implemented" in str(err):
+            pytest.skip(str(err))
+        raise
+
+
+def synthetic(name, players, seed=1):
+    """A whole game of `name` as a record, from a random walk (None if the core cannot play it yet)."""
+    match = random_game(name, players, seed)
+    if len(match.statements) < 10:
+        return None
+    return "\n".join(match.lines()) + "\n"
+
+
+def cases():
+    found = [(os.path.basename(p), p) for p in RECORDS]
+    for name in ("hifisch", "hecht"):
+        found.append(("synthetic-" + name, name))
+    return found
+
+
+CASES = cases()
+# The LittleFS model is swept at every point of every record.  The torn model makes every byte a
+# distinct case to resume, so it shares a budget of 40000 resumes: past its share, a record is
+# swept at a stride (still every byte of the smaller records).
+TORN_POINTS = max(2500, 40000 // len(CASES))
+
+
+def case_text(source):
+    if source in CANDIDATES:
+        try:
+            text = synthetic(source, 3)
+        except Invalid as err:
+            pytest.skip(str(err))
+        if text is None:
+            pytest.skip("no playable %s core yet" % source)
+        return text
+    text = record_text(source)
+    readable(text)
+    return text
+
+
+def test_records_are_there():
+    assert any(os.path.basename(p).startswith("yofish-") for p in RECORDS)
+
+
+@pytest.mark.parametrize("torn", [False, True], ids=["littlefs", "torn"])
+@pytest.mark.parametrize("label, source", CASES, ids=[c[0] for c in CASES])
+def test_every_write_point_resumes_the_last_accepted_state(label, source, torn):
+    text = case_text(source)
+    header, ops = script_of(text)
+    assert sum(1 for op in ops if op[0] == "undo") >= 5
+    total = count_points(header, ops)[0]
+    stride = (total + TORN_POINTS) // TORN_POINTS if torn else 1
+    points, resumed, errors = sweep_traced(text, torn, stride=stride)
+    assert errors == []
+    assert points == total + 1
+    assert resumed > (points // (2 * stride) if torn else len(ops))
+
+
+@pytest.mark.parametrize("label, source", CASES, ids=[c[0] for c in CASES])
+def test_real_power_cuts_then_carrying_on_gives_the_whole_game(label, source):
+    text = case_text(source)
+    header, ops = script_of(text)
+    total = count_points(header, ops)[0]
+    for torn in (False, True):
+        cuts, errors = sweep_cut(text, torn, stride=max(1, total // 60), first=1 if torn else 0)
+        assert errors == [] and cuts > 30
+
+
+# -- the sweep finds broken stores ------------------------------------------------------------
+class UndoInPlace(Store):
+    """Broken: rewrites the journal in place on undo (no temporary file)."""
+
+    def undo(self, match):
+        keep = len(match.statements) - 1
+        handle = self.fs.open(self.journal_path, "w")
+        for line in list(match.header_lines()) + ["# ---"] + [match.line_of(s) for s in match.statements[:keep]]:
+            handle.write(line + "\n")
+        handle.close()
+        self._count = keep
+
+
+class AppendWithoutCommit(Store):
+    """Broken: leaves the journal open after an append (nothing committed until later)."""
+
+    def append(self, match, stmt):
+        if self._count != len(match.statements):
+            return Store.append(self, match, stmt)
+        handle = self.fs.open(self.journal_path, "a")
+        handle.write(match.line_of(stmt) + "\n")
+        self._count += 1
+        self.leaked = handle
+
+
+class DiscardThenBegin(Store):
+    """Broken: deletes the journal before writing the new one."""
+
+    def begin(self, match):
+        remove_if_there(self.fs, self.journal_path)
+        self.fs.mkdir(self.root) if not self.fs.exists(self.root) else None
+        handle = self.fs.open(self.journal_path, "w")
+        handle.write("\n".join(list(match.header_lines()) + ["# ---"]) + "\n")
+        handle.close()
+        self._count = 0
+
+
+def test_the_sweep_catches_broken_stores():
+    text = record_text(min(RECORDS, key=os.path.getsize))
+    assert sweep_traced(text, torn=False, store_class=UndoInPlace)[2] == []  # LittleFS commits on close
+    assert sweep_traced(text, torn=True, store_class=UndoInPlace)[2] != []
+    assert sweep_traced(text, torn=False, store_class=AppendWithoutCommit)[2] != []
+    assert sweep_traced(text, torn=True, store_class=DiscardThenBegin)[2] != []
+
+
+# -- the same store code under MicroPython ------------------------------------------------------
+def test_micropython_sweeps_one_record():
+    """CPython runs the sweeps in-process above; here the unix port (the Pico's heap) runs one record."""
+    yofish = [p for p in RECORDS if os.path.basename(p).startswith("yofish-")]
+    code = """
+import sys
+sys.path.insert(0, %r)
+sys.path.insert(0, %r)
+from test_store_sweep import sweep_traced, sweep_cut
+text = open(%r).read()
+for torn in (False, True):
+    points, resumed, errors = sweep_traced(text, torn)
+    print(points, len(errors), errors[:2])
+cuts, errors = sweep_cut(text, True, 11)
+print(cuts, len(errors), errors[:2])
+""" % (DEVICES, HOST_TESTS, yofish[0])
+    out = mprun.run_code("micropython", code).split("\n")
+    points = int(out[0].split()[0])
+    assert out[:3] == ["%d 0 []" % points, "%d 0 []" % points, "%d 0 []" % ((points - 1) // 11 + 1)]
+    assert points > 1000

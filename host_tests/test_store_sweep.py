@@ -1,0 +1,397 @@
+"""The power-cut sweep of the store (no tests here: test_store_powercut.py runs it).
+
+Plain code that also runs under MicroPython (run with tools/devices on sys.path).  A
+record becomes a script of store operations (begin, append, undo, finish) played the way
+the app plays them: check, journal, apply.  The script runs on a FaultFs that cuts the
+power at a write point; the rebooted store must resume the state after the last operation
+that returned (LittleFS model), or the one in flight when its bytes were all written
+(torn model), and carrying on from there must end in exactly the record's game.
+"""
+
+from faultfs import FaultFs, PowerCut
+
+from fishtable.core.errors import Invalid
+from fishtable.core.match import Match
+from fishtable.core.record import read_text
+from fishtable.core.summary import summary_line
+from fishtable.store import Store
+
+ROOT = "/data"
+
+# Lines to try in a random walk through a game (synthetic records of the games without records).
+CANDIDATES = {
+    "hifisch": ["shark", "shark shell"]
+    + ["fish %d" % n for n in range(1, 30)]
+    + ["fish %d shell" % n for n in range(1, 30)],
+    "hecht": ["eat", "eat sated", "graze", "emigrate", "emigrate sated", "end"]
+    + ["action %s" % c for c in ("snail", "skip", "wave", "carp", "pike")]
+    + ["action carp %d" % r for r in range(1, 7)]
+    + ["action carp %d %d" % (r, s) for r in range(1, 7) for s in range(1, 7)]
+    + ["action pike %d+%d" % (a, b) for a in (1, 2) for b in (1, 2)],
+    "yofish": ["place %d %d" % (v, m) for v in (1, 5, 12) for m in range(5)]
+    + ["cover %d %d" % (v, w) for v in (9, 12) for w in (2, 8)]
+    + ["hidden %d %d" % (p, k) for p in range(1, 5) for k in (0, 7)],
+}
+
+
+def random_game(name, players, seed=1, limit=3000, options=()):
+    """A Match played from the start by choosing at random among the candidate lines the rules accept.
+    Stops when the game is over, nothing is accepted or after `limit` statements."""
+    import random
+
+    rng = random.Random(seed)
+    match = Match(name, players, 1, options)
+    while not match.game.over and len(match.statements) < limit:
+        found = []
+        for line in CANDIDATES[name]:
+            try:
+                stmt = match.parse(line)
+                match.check(stmt)
+            except Invalid:
+                continue
+            found.append(stmt)
+        if not found:
+            break
+        match.submit(rng.choice(found))
+    return match
+
+
+def script_of(text, undos=5):
+    """(header, ops) for a record: its statements appended one by one, `undos` of them taken back
+    and entered again (one double undo), then `finish` if the game is over."""
+    match = read_text(text)
+    header = (match.name, match.players, match.start, list(match.options))
+    stmts = match.statements
+    ops = [("begin",)]
+    n = len(stmts)
+    marks = {}
+    for j in range(undos):
+        marks[(j * 7 + 1) * n // (7 * undos) + 1] = 2 if j == undos - 1 else 1
+    for i in range(n):
+        ops.append(("append", stmts[i]))
+        back = marks.get(i + 1, 0)
+        if back and i + 1 >= back:
+            for _ in range(back):
+                ops.append(("undo",))
+            for k in range(i + 1 - back, i + 1):
+                ops.append(("append", stmts[k]))
+    if match.game.over:
+        ops.append(("finish",))
+    return header, ops
+
+
+def new_match(header):
+    name, players, start, options = header
+    return Match(name, players, start, options)
+
+
+def run_op(store, match, op):
+    """Play one operation the way the app does; returns the match (None after finish)."""
+    kind = op[0]
+    if kind == "begin":
+        store.begin(match)
+    elif kind == "append":
+        match.check(op[1])
+        store.append(match, op[1])
+        match.submit(op[1])
+    elif kind == "undo":
+        store.undo(match)
+        match.undo()
+    elif kind == "finish":
+        store.finish(match)
+        return None
+    return match
+
+
+def key_of(match):
+    """What must survive: the statements and the replay line (None: no game in progress)."""
+    if match is None:
+        return None
+    return (tuple(match.statements), summary_line(match))
+
+
+def expected_states(header, ops):
+    """states[k]: the key after the first k operations returned."""
+    match = new_match(header)
+    states = [None]
+    for op in ops:
+        kind = op[0]
+        if kind == "append":
+            match.submit(op[1])
+        elif kind == "undo":
+            match.undo()
+        states.append(None if kind == "finish" else key_of(match))
+    return states
+
+
+def history_ok(store, header, final_lines, finished):
+    """The history holds the finished record (exactly), or nothing before the finish."""
+    names = store.history()
+    if not finished:
+        return names == []
+    if len(names) != 1 or not names[0].endswith("-" + header[0] + ".fish"):
+        return False
+    return [line for line in store.history_lines(names[0]) if line != "# ---"] == final_lines
+
+
+def final_record(header, ops):
+    match = new_match(header)
+    for op in ops:
+        if op[0] != "finish":
+            run_op(_NullStore(), match, op)
+    return list(match.lines())
+
+
+class _NullStore:
+    def begin(self, match):
+        pass
+
+    def append(self, match, stmt):
+        pass
+
+    def undo(self, match):
+        pass
+
+
+def count_points(header, ops, store_class=Store):
+    """Write points and bytes written by the whole script without a power cut."""
+    fs = FaultFs()
+    store = store_class(fs, ROOT)
+    match = new_match(header)
+    for op in ops:
+        match = run_op(store, match, op)
+    return fs.points, fs.bytes_written
+
+
+def check_resume(fs, header, ops, states, done, torn, final_lines):
+    """Resume on the rebooted `fs`; returns an error text or None.  `done`: operations that returned."""
+    store = Store(fs, ROOT)
+    match, message = store.resume()
+    got = key_of(match)
+    allowed = [states[done]]
+    if torn and done < len(ops):
+        allowed.append(states[done + 1])
+    if got not in allowed:
+        return "after %d ops: resumed %r, expected %r" % (done, got, allowed[0])
+    if torn:
+        if message not in (None, "Journal repaired: 1 line lost"):
+            return "after %d ops: message %r" % (done, message)
+    elif message is not None:
+        return "after %d ops: message %r" % (done, message)
+    done = done if got == states[done] else done + 1
+    finished = ops[-1][0] == "finish" and done == len(ops)
+    if not history_ok(store, header, final_lines, finished):
+        return "after %d ops: history %r" % (done, store.history())
+    return None
+
+
+def sweep_traced(text, torn=False, store_class=Store, stride=1):
+    """Every write point of one run (every `stride`-th), from snapshots taken at each point (a
+    point that leaves the same image as the one before it, in the same operation, is the same
+    case).  Returns (points, cases resumed, errors)."""
+    header, ops = script_of(text)
+    states = expected_states(header, ops)
+    final_lines = final_record(header, ops)
+    last = [None, -1]
+    done = [0]
+    cases = [0]
+    errors = []
+
+    def trace(fs):
+        if fs.points % stride and fs.trace is not None:
+            return
+        files, dirs = fs.survivors()
+        image = (sorted(files.items()), sorted(dirs))
+        if image == last[0] and done[0] == last[1]:
+            return
+        last[0] = image
+        last[1] = done[0]
+        cases[0] += 1
+        again = FaultFs(torn=torn, files=files, dirs=dirs)
+        err = check_resume(again, header, ops, states, done[0], torn, final_lines)
+        if err:
+            errors.append(err)
+
+    fs = FaultFs(torn=torn, trace=trace)
+    store = store_class(fs, ROOT)
+    match = new_match(header)
+    for op in ops:
+        match = run_op(store, match, op)
+        done[0] += 1
+    fs.trace = None
+    trace(fs)  # after the last operation
+    return fs.points + 1, cases[0], errors
+
+
+def sweep_cut(text, torn=False, stride=1, first=0, store_class=Store):
+    """Cut the power for real (PowerCut raised inside the store) at every `stride`-th write point,
+    resume, check, then carry on with the rest of the script: the end must be the record's game.
+    Returns (cuts, errors)."""
+    header, ops = script_of(text)
+    states = expected_states(header, ops)
+    final_lines = final_record(header, ops)
+    total, _ = count_points(header, ops, store_class)
+    errors = []
+    cuts = 0
+    for cut in range(first, total + 1, stride):
+        cuts += 1
+        fs = FaultFs(cut_at=cut, torn=torn)
+        store = store_class(fs, ROOT)
+        match = new_match(header)
+        done = 0
+        try:
+            for op in ops:
+                match = run_op(store, match, op)
+                done += 1
+        except PowerCut:
+            pass
+        if cut < total and done == len(ops):
+            errors.append("cut %d: the power cut never came" % cut)
+            continue
+        fs = fs.reboot()
+        err = check_resume(fs, header, ops, states, done, torn, final_lines)
+        if err:
+            errors.append("cut %d: %s" % (cut, err))
+            continue
+        store = store_class(fs, ROOT)
+        match, _ = store.resume()
+        if key_of(match) != states[done]:
+            done += 1
+        if match is None and done < len(ops):
+            match = new_match(header)
+        for op in ops[done:]:
+            match = run_op(store, match, op)
+        if ops[-1][0] == "finish":
+            ok = store.resume() == (None, None) and history_ok(store, header, final_lines, True)
+        else:
+            m2, _ = store.resume()
+            ok = m2 is not None and list(m2.lines()) == final_lines
+        if not ok:
+            errors.append("cut %d: carrying on after the resume went wrong" % cut)
+    return cuts, errors
+
+
+# -- the real LittleFS (MicroPython's os.VfsLfs2 on tools/devices FlashBlocks) ------------------
+MOUNT = "/flash"
+LFS_ROOT = MOUNT + "/data"
+
+
+def lfs_mount(bdev):
+    """Mount `bdev` at MOUNT the way the Pico does (LittleFS v2, 256-byte programs)."""
+    import os
+
+    try:
+        os.umount(MOUNT)
+    except OSError:
+        pass
+    os.mount(os.VfsLfs2(bdev, progsize=256), MOUNT)
+
+
+def lfs_format(blocks):
+    """A freshly formatted flash image of `blocks` blocks."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    bdev = FlashBlocks(blocks)
+    os.VfsLfs2.mkfs(bdev, progsize=256)
+    return bdev.image()
+
+
+def sweep_littlefs(text, blocks=24, stride=1, torn=False):
+    """Cut the power before every `stride`-th flash operation (program or erase) of the script on
+    the real LittleFS; mount what survived, resume, check, carry on.  Returns (cuts, errors)."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    from fishtable.store.fs import OsFs
+
+    header, ops = script_of(text, undos=3)
+    states = expected_states(header, ops)
+    final_lines = final_record(header, ops)
+    base = lfs_format(blocks)
+    whole = FlashBlocks(blocks, image=base)
+    lfs_mount(whole)
+    store = Store(OsFs(), LFS_ROOT)
+    match = new_match(header)
+    for op in ops:
+        match = run_op(store, match, op)
+    total = whole.ops
+    errors = []
+    cuts = 0
+    for cut in range(0, total + 1, stride):
+        cuts += 1
+        bdev = FlashBlocks(blocks, image=base, cut_at=cut, torn=torn)
+        lfs_mount(bdev)
+        store = Store(OsFs(), LFS_ROOT)
+        match = new_match(header)
+        done = 0
+        try:
+            for op in ops:
+                match = run_op(store, match, op)
+                done += 1
+        except OSError:
+            pass
+        lfs_mount(FlashBlocks(blocks, image=bdev.image()))
+        store = Store(OsFs(), LFS_ROOT)
+        match, message = store.resume()
+        got = key_of(match)
+        if got != states[done] and (done == len(ops) or got != states[done + 1]):
+            errors.append("cut %d after %d ops: resumed %r" % (cut, done, got))
+            continue
+        if message is not None:
+            errors.append("cut %d: message %r" % (cut, message))
+        if got != states[done]:
+            done += 1
+        finished = ops[-1][0] == "finish" and done == len(ops)
+        if not history_ok(store, header, final_lines, finished):
+            errors.append("cut %d: history %r" % (cut, store.history()))
+            continue
+        if match is None and done < len(ops):
+            match = new_match(header)
+        for op in ops[done:]:
+            match = run_op(store, match, op)
+        if not history_ok(store, header, final_lines, ops[-1][0] == "finish"):
+            errors.append("cut %d: carrying on went wrong" % cut)
+    os.umount(MOUNT)
+    return cuts, errors
+
+
+def lfs_measure(texts, games=1, blocks=352, budget=256 * 1024):
+    """Play the records `games` times round on the Pico's 1408 KB LittleFS.
+    Returns per record (statements, journal bytes, store bytes per statement, flash bytes programmed
+    per statement, blocks erased per statement) and the erase counts of every block."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    from fishtable.store.fs import OsFs
+
+    bdev = FlashBlocks(blocks, image=lfs_format(blocks))
+    lfs_mount(bdev)
+    store = Store(OsFs(), LFS_ROOT, budget)
+    rows = []
+    for round_ in range(games):
+        for text in texts:
+            header, ops = script_of(text, undos=0)
+            match = new_match(header)
+            store.begin(match)
+            written = 0
+            size = 0
+            p0 = bdev.prog_bytes
+            e0 = sum(bdev.erases)
+            for op in ops[1:]:
+                if op[0] == "append":
+                    written += len(match.line_of(op[1])) + 1
+                if op[0] == "finish":
+                    size = os.stat(store.journal_path)[6]
+                match = run_op(store, match, op)
+            if match is not None:  # not over: no finish
+                size = os.stat(store.journal_path)[6]
+                store.discard()
+            n = len(read_text(text).statements)
+            if round_ == 0:
+                rows.append((n, size, written / n, (bdev.prog_bytes - p0) / n, (sum(bdev.erases) - e0) / n))
+    os.umount(MOUNT)
+    return rows, bdev.erases
