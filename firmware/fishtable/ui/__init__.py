@@ -1,0 +1,1 @@
+"""The app on the device: screens over key events, widgets, drawing helpers, ring patterns."""

@@ -1,0 +1,148 @@
+"""Drawing helpers for the 128x64 OLED: 8x8 text (16 chars x 8 lines), 2x text, inverted rows,
+small icons, word wrap.
+
+Every helper keeps what it draws on the screen: text that would run off the edge is clipped,
+and in `strict` mode (tests) it raises `LayoutError` instead, as does text drawn over other
+text in the same frame.  `begin()` starts a frame.
+"""
+
+from micropython import const
+
+WIDTH = const(128)
+HEIGHT = const(64)
+COLS = const(16)  # 8x8 characters a line
+ROWS = const(8)
+
+_state = [False]  # strict mode
+_boxes = []  # text boxes drawn in this frame (strict mode only): (x0, y0, x1, y1)
+
+
+class LayoutError(ValueError):
+    """Text off the screen or over other text (raised in strict mode only)."""
+
+
+def set_strict(on):
+    """Tests turn this on: layout faults raise instead of being clipped."""
+    _state[0] = bool(on)
+
+
+def begin(fb):
+    """Start a new frame: clear the screen."""
+    fb.fill(0)
+    if _state[0]:
+        del _boxes[:]
+
+
+def _claim(s, x, y, w, h):
+    """Check (strict) or clip a text box; returns the text that fits."""
+    if _state[0]:
+        if x < 0 or y < 0 or x + w > WIDTH or y + h > HEIGHT:
+            raise LayoutError("off screen: %r at %d,%d" % (s, x, y))
+        box = (x, y, x + w, y + h)
+        for other in _boxes:
+            if box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]:
+                raise LayoutError("overlap: %r at %d,%d" % (s, x, y))
+        _boxes.append(box)
+    return s
+
+
+def text(fb, s, x, y, c=1):
+    """8x8 text at pixel x, y; cut at the right edge (strict mode: raises)."""
+    if not s:
+        return
+    cw = 8
+    if x + len(s) * cw > WIDTH and not _state[0]:
+        s = s[: max(0, (WIDTH - x) // cw)]
+    _claim(s, x, y, len(s) * cw, 8)
+    fb.text(s, x, y, c)
+
+
+def line(fb, s, row, col=0, inverted=False):
+    """Text on a character row (0-7) from column `col`; inverted draws a highlight bar first."""
+    y = row * 8
+    if inverted:
+        fb.fill_rect(0, y, WIDTH, 8, 1)
+    text(fb, s, col * 8, y, 0 if inverted else 1)
+
+
+def centre(fb, s, row, inverted=False):
+    """Text centred on a character row."""
+    if len(s) > COLS and not _state[0]:
+        s = s[:COLS]
+    y = row * 8
+    if inverted:
+        fb.fill_rect(0, y, WIDTH, 8, 1)
+    text(fb, s, (WIDTH - len(s) * 8) // 2, y, 0 if inverted else 1)
+
+
+def right(fb, s, row):
+    """Text flush with the right edge of a character row."""
+    text(fb, s, WIDTH - len(s) * 8, row * 8)
+
+
+def big(fb, s, x, y, c=1):
+    """16x16 text (8 chars a line) through the display's `text2x`, or scaled here."""
+    if x + len(s) * 16 > WIDTH and not _state[0]:
+        s = s[: max(0, (WIDTH - x) // 16)]
+    _claim(s, x, y, len(s) * 16, 16)
+    draw2x = getattr(fb, "text2x", None)
+    if draw2x is not None:
+        draw2x(s, x, y, c)
+        return
+    import framebuf
+
+    cell = bytearray(8)
+    tmp = framebuf.FrameBuffer(cell, 8, 8, framebuf.MONO_VLSB)
+    for i in range(len(s)):
+        tmp.fill(0)
+        tmp.text(s[i], 0, 0, 1)
+        for cx in range(8):
+            col = cell[cx]
+            for cy in range(8):
+                if col & (1 << cy):
+                    fb.fill_rect(x + i * 16 + cx * 2, y + cy * 2, 2, 2, c)
+
+
+def big_centre(fb, s, y):
+    """16x16 text centred horizontally."""
+    big(fb, s, (WIDTH - len(s) * 16) // 2, y)
+
+
+def wrap(msg, width=COLS):
+    """Split `msg` into lines of at most `width` characters at spaces (long words are cut)."""
+    out = []
+    for part in msg.split("\n"):
+        cur = ""
+        for word in part.split(" "):
+            while len(word) > width:
+                if cur:
+                    out.append(cur)
+                    cur = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not cur:
+                cur = word
+            elif len(cur) + 1 + len(word) <= width:
+                cur = cur + " " + word
+            else:
+                out.append(cur)
+                cur = word
+        out.append(cur)
+    return out
+
+
+def icon(fb, rows, x, y, c=1):
+    """A small bitmap: `rows` is a tuple of ints, bit 7 the leftmost pixel of an 8-wide row."""
+    for dy in range(len(rows)):
+        bits = rows[dy]
+        for dx in range(8):
+            if bits & (0x80 >> dx):
+                fb.pixel(x + dx, y + dy, c)
+
+
+def bar(fb, x, y, w, h, value, total):
+    """A horizontal gauge: outline and a filled part value/total."""
+    fb.rect(x, y, w, h, 1)
+    if total > 0 and value > 0:
+        fill = (w - 2) * min(value, total) // total
+        fb.fill_rect(x + 1, y + 1, fill, h - 2, 1)

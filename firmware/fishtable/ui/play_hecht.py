@@ -1,0 +1,170 @@
+"""Playing Hecht im Karpfenteich: the moves and chips that are legal now, the carp action's
+dice rolled here with the ring spinning, the pike pairs picked from those possible; the
+allowance, the chips, the supplies and the warnings on screen."""
+
+from fishtable.core.errors import Invalid
+from fishtable.ui import draw
+from fishtable.ui.play import Play as Base
+from fishtable.ui.widgets import Ask
+
+MOVES = (
+    (("eat", False), "Eat a carp"),
+    (("eat", True), "Eat sated carp"),
+    (("graze",), "Carp grazes"),
+    (("emigrate", False), "Emigrate"),
+    (("emigrate", True), "Emigrate sated"),
+)
+CHIP_LABELS = {"snail": "Chip: snail", "skip": "Chip: skip", "wave": "Chip: wave", "carp": "Chip: carp",
+               "pike": "Chip: pike"}
+# 8x8 chip icons, bit 7 the leftmost pixel: snail, skip (the star), wave, carp, pike
+ICONS = {
+    "snail": (0x00, 0x38, 0x44, 0x5C, 0x54, 0x4D, 0xFE, 0x00),
+    "skip": (0x10, 0x10, 0xFE, 0x7C, 0x38, 0x6C, 0x44, 0x00),
+    "wave": (0x00, 0x66, 0x99, 0x00, 0x66, 0x99, 0x00, 0x00),
+    "carp": (0x00, 0x38, 0x7D, 0xDF, 0xFF, 0x7D, 0x38, 0x00),
+    "pike": (0x00, 0x00, 0x3D, 0xDF, 0xFF, 0x3D, 0x00, 0x00),
+}
+END = ("end",)
+ROLL_MS = 1000
+WARN_MS = 2000
+
+
+class Play(Base):
+    """The Hecht play screen."""
+
+    def root(self, app):
+        self.rolls = None
+        game = app.match.game
+        labels = []
+        values = []
+        if self._legal(app, END):
+            labels.append("End turn")
+            values.append(END)
+        for stmt, label in MOVES:
+            if self._legal(app, stmt):
+                labels.append(label)
+                values.append(stmt)
+        seen = []
+        for _, kind in game.open_chips():
+            if kind in seen:
+                continue
+            seen.append(kind)
+            stmt = ("action", kind, ()) if kind in ("carp", "pike") else ("action", kind)
+            if self._legal(app, stmt):
+                labels.append(CHIP_LABELS[kind])
+                values.append(stmt)
+        self.step(Ask(None, labels, values), self._chosen, None)
+
+    @staticmethod
+    def _legal(app, stmt):
+        try:
+            app.match.check(stmt)
+        except Invalid:
+            return False
+        return True
+
+    def _chosen(self, app, stmt):
+        if stmt[0] != "action" or stmt[1] not in ("carp", "pike"):
+            self.done(app, stmt)
+            return
+        game = app.match.game
+        most = game.carp_nests_possible() if stmt[1] == "carp" else game.pike_nests_possible()
+        if most == 0:
+            self.done(app, stmt)
+            return
+        counts = list(range(most + 1))
+        ask = Ask("Nests with pairs", [str(n) for n in counts], counts, most, True)
+        self.step(ask, self._carp_nests if stmt[1] == "carp" else self._pike_nests, self._back_root)
+
+    def _back_root(self, app):
+        self.root(app)
+
+    # -- carp: the device rolls one die per nest -------------------------------
+    def _carp_nests(self, app, n):
+        if n == 0:
+            self.done(app, ("action", "carp", ()))
+            return
+        self.ask = None
+        self.on_ok = None
+        app.fx.spin(app.now, (255, 255, 255), ROLL_MS, lambda: self._rolled(app, n))
+
+    def _rolled(self, app, n):
+        rolls = tuple(app.die.rolls(n))
+        self.rolls = rolls
+        born = app.match.game.carp_born(rolls)
+        ask = Ask("Rolled " + " ".join(str(r) for r in rolls), ["+%d carp" % born], [rolls], 0, True)
+        self.step(ask, lambda a, r: self.done(a, ("action", "carp", r)), None)
+        self.enter(app)
+
+    # -- pike: pick the owners of each breeding pair ---------------------------
+    def _pike_nests(self, app, n):
+        self._pairs = ()
+        self._want = n
+        if n == 0:
+            self.done(app, ("action", "pike", ()))
+            return
+        self._ask_pair(app)
+
+    def _ask_pair(self, app):
+        game = app.match.game
+        chosen = self._pairs
+        options = [p for p in game.pike_pairs_possible() if self._legal(app, ("action", "pike", chosen + (p,)))]
+        labels = ["%d+%d" % p for p in options]
+        ask = Ask("Nest %d owners" % (len(chosen) + 1), labels, options, 0, True,
+                  lambda p: "new: " + self._born(app, chosen + (p,)))
+        self.step(ask, self._pair, self._back_root)
+
+    @staticmethod
+    def _born(app, pairs):
+        born = app.match.game.pikes_born(pairs)
+        return " ".join("P%d+%d" % (i + 1, born[i]) for i in range(len(born)) if born[i])[:16]
+
+    def _pair(self, app, pair):
+        self._pairs = self._pairs + (pair,)
+        if len(self._pairs) < self._want:
+            self._ask_pair(app)
+        else:
+            self.done(app, ("action", "pike", self._pairs))
+
+    # -- drawing ---------------------------------------------------------------
+    def tick(self, app, now):
+        """Several warnings take turns on the last two rows, two seconds each."""
+        import time
+
+        start = getattr(self, "_warn_at", None)
+        if start is None:
+            self._warn_at = now
+            return False
+        if time.ticks_diff(now, start) < WARN_MS:
+            return False
+        self._warn_at = now
+        self._warn = getattr(self, "_warn", 0) + 1
+        return len(app.match.game.warnings()) > 1
+
+    def draw(self, app, fb):
+        """Header: the player (big), colour, pikes; the six chips (covered ones lit) and the moves."""
+        game = app.match.game
+        player = game.next_player()
+        if player is not None:
+            Base.draw_player(self, app, fb, player)
+            draw.right(fb, "pk%d" % game.pikes(player), 0)
+        open_ids = [i for i, _ in game.open_chips()]
+        for i in range(6):
+            x = 40 + i * 9
+            if i in open_ids:
+                draw.icon(fb, ICONS[game.chips[i]], x, 8)
+            else:  # covered: the icon dark on a lit chip
+                fb.fill_rect(x, 8, 8, 8, 1)
+                draw.icon(fb, ICONS[game.chips[i]], x, 8, 0)
+        draw.right(fb, "%d/%d" % (getattr(game, "moves", 0), game.allowance()), 1)
+        if self.ask is None:
+            draw.centre(fb, "Rolling...", 3)
+        else:
+            self.ask.draw(fb, 2, 3)
+        draw.line(fb, "Carp%d/%d Snl%d/%d" % (game.carp_pond(), game.carp_supply, game.snails_board,
+                                             game.snail_supply), 5)
+        warnings = game.warnings()
+        if warnings:
+            lines = draw.wrap(warnings[getattr(self, "_warn", 0) % len(warnings)])[:2]
+            for i in range(len(lines)):
+                draw.line(fb, lines[i], 6 + i, 0, True)

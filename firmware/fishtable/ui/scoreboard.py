@@ -1,0 +1,115 @@
+"""The scoreboard: the game menu (scores + Play on / Undo / Main menu) and the end of a game."""
+
+from fishtable.ui import draw
+from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
+from fishtable.ui.ringfx import RGB
+from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Confirm, Screen
+
+CHOICES = ("Play on", "Undo", "Main menu")
+
+
+def score_rows(fb, game, colours, first_row, marker):
+    """One row per player: marker, number, colour, score (right)."""
+    scores = game.scores()
+    for i in range(len(scores)):
+        mark = "*" if marker == i + 1 else " "
+        draw.line(fb, "%sP%d %s" % (mark, i + 1, COLOUR_NAMES[colours[i]]), first_row + i)
+        draw.right(fb, str(scores[i]), first_row + i)
+
+
+class GameMenu(Screen):
+    """Scores of everyone, and a one-line choice: Play on, Undo (with confirmation), Main menu."""
+
+    def __init__(self, app):
+        self.index = 0
+
+    def key(self, app, ev):
+        if ev == PREV:
+            self.index = (self.index - 1) % len(CHOICES)
+        elif ev == NEXT:
+            self.index = (self.index + 1) % len(CHOICES)
+        elif ev == BACK:
+            app.pop()
+        elif ev == OK:
+            choice = CHOICES[self.index]
+            if choice == "Play on":
+                app.pop()
+            elif choice == "Main menu":
+                app.home()
+            else:
+                match = app.match
+                if not match.statements:
+                    app.message("nothing to undo")
+                    return
+                app.push(Confirm(undo_question(match), _undo))
+
+    def draw(self, app, fb):
+        game = app.match.game
+        players = game.players
+        colours = [app.colour_of(p) for p in range(1, players + 1)]
+        title = "Round %d" % game.round if app.match.name != "yofish" else "Scores"
+        if players < 6:
+            draw.line(fb, title, 0)
+        score_rows(fb, game, colours, 0 if players >= 6 else 1, game.next_player())
+        fb.fill_rect(0, 56, draw.WIDTH, 8, 1)
+        draw.centre(fb, CHOICES[self.index], 7, True)
+        draw.text(fb, "<", 0, 56, 0)
+        draw.text(fb, ">", draw.WIDTH - 8, 56, 0)
+
+
+def undo_question(match):
+    """'Undo P2's line?' and the line: who played it follows from the statements before it."""
+    from fishtable.core.match import Match
+
+    before = Match(match.name, match.players, match.start, match.options)
+    for stmt in match.statements[:-1]:
+        before.game.apply(stmt)
+    before.statements = match.statements[:-1]
+    who = before.game.next_player()
+    line = match.line_of(match.statements[-1])
+    if who is None:
+        return "Undo the last line?\n\n%s" % line
+    return "Undo P%d's last line?\n\n%s" % (who, line)
+
+
+def _undo(app):
+    app.undo()
+    app.play()
+
+
+class GameOver(Screen):
+    """The ranking and the winners; the ring celebrates in the winners' colours."""
+
+    def __init__(self, app, match):
+        game = match.game
+        self.game = game
+        self.colours = [app.colour_of(p) for p in range(1, game.players + 1)]
+        self.winners = game.winners()
+        self.ranking = game.ranking()
+
+    def enter(self, app):
+        app.fx.celebrate(app.now, [RGB[self.colours[p - 1]] for p in self.winners])
+
+    def key(self, app, ev):
+        if ev == OK or ev == BACK:
+            app.home()
+
+    def draw(self, app, fb):
+        game = self.game
+        if len(self.winners) == 1:
+            draw.centre(fb, "P%d wins!" % self.winners[0], 0, True)
+        else:
+            draw.centre(fb, "Shared win!", 0, True)
+        scores = game.scores()
+        rank = 0
+        prev = None
+        for i in range(len(self.ranking)):
+            p = self.ranking[i]
+            key = (scores[p - 1], game.tiebreak(p - 1))
+            if key != prev:
+                rank = i + 1
+                prev = key
+            draw.line(fb, "%d P%d %s" % (rank, p, COLOUR_NAMES[self.colours[p - 1]]), 1 + i)
+            draw.right(fb, str(scores[p - 1]), 1 + i)
+        if len(self.ranking) < 6:
+            draw.line(fb, "OK: main menu", 7)

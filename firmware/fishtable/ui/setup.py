@@ -1,0 +1,145 @@
+"""Setting up a game: players, colours, who starts (chosen or drawn by lot), the game's options."""
+
+from fishtable.core.games import NAMES, TITLES, game_class
+from fishtable.core.match import Match
+from fishtable.ui import draw
+from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
+from fishtable.ui.ringfx import RGB
+from fishtable.ui.widgets import OK, Info, Picker, Screen
+
+LOT = "Lot"
+SPIN_MS = 1500
+
+
+def draw_lot(die, players):
+    """A fair lot among `players` from d6 rolls (rolls that would favour someone are re-rolled)."""
+    limit = players * (6 // players) if players <= 6 else 0
+    while True:
+        roll = die.roll()
+        if roll <= limit:
+            return (roll - 1) % players + 1
+
+
+class Setup:
+    """The set-up steps of one game; each step is a screen pushed on the app's stack."""
+
+    def __init__(self, app, name):
+        self.app = app
+        self.name = name
+        self.title = TITLES[NAMES.index(name)]
+        cls = game_class(name)
+        self.low = cls.MIN_PLAYERS
+        self.high = cls.MAX_PLAYERS
+        self.players = self.low
+        self.colours = []
+        self.start = 1
+
+    def first(self):
+        counts = list(range(self.low, self.high + 1))
+        self.app.push(
+            Picker("Players", [str(n) for n in counts], counts, self._players, info=(self.title,))
+        )
+
+    def _players(self, app, n):
+        self.players = n
+        self.colours = []
+        if self.name == "hecht":
+            self.colours = list(range(n))
+            self._ask_start(app)
+        else:
+            self._ask_colour(app)
+
+    def _ask_colour(self, app):
+        seat = len(self.colours)
+        saved = app.settings["colours"]
+        free = [c for c in range(len(COLOUR_NAMES)) if c not in self.colours]
+        want = int(saved[seat]) if seat < len(saved) else free[0]
+        index = free.index(want) if want in free else 0
+        labels = [COLOUR_NAMES[c] for c in free]
+        app.push(
+            Picker("P%d colour" % (seat + 1), labels, free, self._colour, self._colour_back, index)
+        )
+        app.fx.player(RGB[free[index]])
+
+    def _colour_back(self, app):
+        if self.colours:
+            self.colours.pop()
+        app.pop()
+
+    def _colour(self, app, colour):
+        self.colours.append(colour)
+        if len(self.colours) < self.players:
+            self._ask_colour(app)
+            return
+        saved = app.settings["colours"]
+        chosen = "".join(str(c) for c in self.colours)
+        rest = "".join(ch for ch in saved if int(ch) not in self.colours)
+        app.settings["colours"] = chosen + rest
+        app.save_settings()
+        self._ask_start(app)
+
+    def _ask_start(self, app):
+        labels = [LOT] + ["P%d" % p for p in range(1, self.players + 1)]
+        values = [0] + list(range(1, self.players + 1))
+        app.fx.off()
+        app.push(Picker("Who starts?", labels, values, self._start))
+
+    def _start(self, app, player):
+        if player == 0:
+            app.push(Lot(self))
+        else:
+            self.start = player
+            self._options(app)
+
+    def _options(self, app):
+        if self.name == "yofish":
+            app.push(Picker("Advanced game?", ["No", "Yes"], [0, 1], self._advanced))
+        elif self.name == "hecht":
+            chips = app.settings["chips"].split()
+            lines = ["Action chips:"] + draw.wrap(" ".join(chips)) + ["", "OK: start"]
+            app.push(Info(lines, lambda a: self._create(a, [("chips", tuple(chips))])))
+        else:
+            self._create(app, [])
+
+    def _advanced(self, app, yes):
+        self._create(app, [("advanced", ())] if yes else [])
+
+    def _create(self, app, options):
+        match = Match(self.name, self.players, self.start)
+        for name, args in options:
+            match.add_option(name, args)
+        app.begin(match)
+
+
+class Lot(Screen):
+    """Draws the starting player by lot: the ring spins, then shows the winner's colour."""
+
+    def __init__(self, setup):
+        self.setup = setup
+        self.player = 0
+
+    def enter(self, app):
+        if self.player == 0:
+            app.fx.spin(app.now, (255, 255, 255), SPIN_MS, lambda: self._drawn(app))
+
+    def _drawn(self, app):
+        setup = self.setup
+        self.player = draw_lot(app.die, setup.players)
+        setup.start = self.player
+        app.fx.player(RGB[setup.colours[self.player - 1]])
+
+    def key(self, app, ev):
+        if self.player and ev == OK:
+            self.setup._options(app)
+        elif self.player:
+            self.player = 0
+            app.pop()
+
+    def draw(self, app, fb):
+        if not self.player:
+            draw.centre(fb, "Drawing lots", 3)
+            return
+        draw.big_centre(fb, "P%d" % self.player, 8)
+        draw.centre(fb, COLOUR_NAMES[self.setup.colours[self.player - 1]], 4)
+        draw.centre(fb, "starts", 5)
+        draw.line(fb, "OK: go on", 7)

@@ -1,0 +1,185 @@
+"""Widgets: the screen base class, a choice (list or big number picker), menu, picker and
+confirm screens.  Keys: PREV/NEXT move, OK selects, BACK goes back (same codes as hw.keys).
+"""
+
+from micropython import const
+
+from fishtable.ui import draw
+
+NONE = const(0)
+PREV = const(1)
+NEXT = const(2)
+OK = const(3)
+BACK = const(4)
+
+
+class Screen:
+    """A screen: a small state machine over key events that draws itself on the whole OLED."""
+
+    def enter(self, app):
+        """Called when the screen comes (back) to the top: set the ring here."""
+
+    def key(self, app, ev):
+        """Handle one key event."""
+
+    def tick(self, app, now):
+        """Advance animations; return True when the screen must be redrawn."""
+        return False
+
+    def draw(self, app, fb):
+        """Draw the screen (the frame is already cleared)."""
+
+
+class Ask:
+    """A choice among labelled options: a scrolling list, or one big value with arrows."""
+
+    def __init__(self, prompt, labels, values=None, index=0, big=False, note=None):
+        self.prompt = prompt
+        self.labels = labels
+        self.values = values if values is not None else labels
+        self.index = index if 0 <= index < len(labels) else 0
+        self.big = big
+        self.note = note  # value -> short text shown under a big value (e.g. "+7")
+        self.top = 0  # first visible row of a list
+
+    def move(self, step):
+        """Move the selection by `step`, wrapping around."""
+        n = len(self.labels)
+        if n:
+            self.index = (self.index + step) % n
+
+    def key(self, ev):
+        """PREV/NEXT move; returns True if the key was used."""
+        if ev == PREV:
+            self.move(-1)
+            return True
+        if ev == NEXT:
+            self.move(1)
+            return True
+        return False
+
+    def value(self):
+        """The selected value (None when there are no options)."""
+        return self.values[self.index] if self.labels else None
+
+    def draw(self, fb, row0, rows):
+        """Draw on character rows row0 .. row0+rows-1 (the prompt on the first one)."""
+        if self.prompt:
+            draw.line(fb, self.prompt, row0)
+            row0 += 1
+            rows -= 1
+        if not self.labels:
+            return
+        if self.big:
+            label = self.labels[self.index]
+            y = row0 * 8
+            draw.big_centre(fb, label, y)
+            if len(self.labels) > 1:
+                draw.text(fb, "<", 0, y + 4)
+                draw.text(fb, ">", draw.WIDTH - 8, y + 4)
+            if self.note is not None and rows > 2:
+                draw.centre(fb, self.note(self.value()), row0 + 2)
+            return
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + rows:
+            self.top = self.index - rows + 1
+        last = min(len(self.labels), self.top + rows)
+        for i in range(self.top, last):
+            draw.line(fb, self.labels[i], row0 + i - self.top, 0, i == self.index)
+
+
+class Menu(Screen):
+    """A titled list; `on_ok(app, value)` on OK, `on_back(app)` on BACK (default: close)."""
+
+    def __init__(self, title, labels, values=None, on_ok=None, on_back=None, index=0):
+        self.ask = Ask(title, labels, values, index)
+        self.on_ok = on_ok
+        self.on_back = on_back
+
+    def key(self, app, ev):
+        if self.ask.key(ev):
+            return
+        if ev == OK and self.on_ok is not None:
+            self.on_ok(app, self.ask.value())
+        elif ev == BACK:
+            if self.on_back is not None:
+                self.on_back(app)
+            else:
+                app.pop()
+
+    def draw(self, app, fb):
+        self.ask.draw(fb, 0, draw.ROWS)
+
+
+class Picker(Screen):
+    """One value picked with PREV/NEXT, shown big; `info` lines above, `note(value)` below."""
+
+    def __init__(self, title, labels, values=None, on_ok=None, on_back=None, index=0, note=None, info=()):
+        self.ask = Ask(title, labels, values, index, True, note)
+        self.on_ok = on_ok
+        self.on_back = on_back
+        self.info = info
+
+    def key(self, app, ev):
+        if self.ask.key(ev):
+            return
+        if ev == OK and self.on_ok is not None:
+            self.on_ok(app, self.ask.value())
+        elif ev == BACK:
+            if self.on_back is not None:
+                self.on_back(app)
+            else:
+                app.pop()
+
+    def draw(self, app, fb):
+        row = 0
+        for text in self.info:
+            draw.line(fb, text, row)
+            row += 1
+        self.ask.draw(fb, row, draw.ROWS - row)
+
+
+class Confirm(Screen):
+    """A yes/no question: OK runs `on_yes(app)`, BACK runs `on_no(app)` (default: close)."""
+
+    def __init__(self, question, on_yes, on_no=None, yes="OK: yes", no="BACK: no"):
+        self.lines = draw.wrap(question)[:5]
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.yes = yes
+        self.no = no
+
+    def key(self, app, ev):
+        if ev == OK:
+            self.on_yes(app)
+        elif ev == BACK:
+            if self.on_no is not None:
+                self.on_no(app)
+            else:
+                app.pop()
+
+    def draw(self, app, fb):
+        for i in range(len(self.lines)):
+            draw.line(fb, self.lines[i], i)
+        draw.line(fb, self.yes, 6)
+        draw.line(fb, self.no, 7)
+
+
+class Info(Screen):
+    """Lines of text; OK or BACK runs `on_done(app)` (default: close)."""
+
+    def __init__(self, lines, on_done=None):
+        self.lines = lines
+        self.on_done = on_done
+
+    def key(self, app, ev):
+        if ev == OK or ev == BACK:
+            if self.on_done is not None:
+                self.on_done(app)
+            else:
+                app.pop()
+
+    def draw(self, app, fb):
+        for i in range(min(len(self.lines), draw.ROWS)):
+            draw.line(fb, self.lines[i], i)

@@ -1,0 +1,522 @@
+"""The app in-process on the device models (tools/simlib/rig.py): menus, set-up, undo, refused
+input, settings, dice, history, layout (strict drawing: any text off the screen or over other
+text raises), and golden frames of the main screens (host_tests/golden/*.png)."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
+
+from rig import BACK, NEXT, OK, PREV, Rig  # noqa: E402
+
+from fishtable.ui import draw  # noqa: E402
+
+GOLDEN = os.path.join(ROOT, "host_tests", "golden")
+
+
+def start_yofish(rig, players=3, advanced=0):
+    rig.menu("New Yo Fish!")
+    rig.choose(players)
+    rig.press(OK, players)
+    rig.choose(1)
+    rig.choose(advanced)
+
+
+def place(rig, v, m):
+    rig.choose("Place")
+    rig.choose(v)
+    rig.choose(m)
+
+
+@pytest.fixture
+def rig(tmp_path):
+    r = Rig(str(tmp_path), seed=9)
+    yield r
+    draw.set_strict(False)
+
+
+# -- start-up and the main menu -------------------------------------------------------------------
+def test_starts_on_the_main_menu_without_resume(rig):
+    assert rig.labels() == ["New Hi Fisch!", "New Hecht", "New Yo Fish!", "History", "Dice", "Settings", "About"]
+    assert "New Hi Fisch!" in rig.screen_text() or rig.glass() != bytes(1024)
+
+
+def test_back_on_the_main_menu_changes_nothing(rig):
+    before = rig.glass()
+    rig.press(BACK)
+    assert rig.glass() == before and type(rig.top()).__name__ == "MainMenu"
+
+
+# -- set-up ----------------------------------------------------------------------------------------
+def test_setup_offers_only_the_games_player_counts_and_distinct_colours(rig):
+    rig.menu("New Yo Fish!")
+    assert rig.offered() == [3, 4]
+    rig.choose(4)
+    seen = []
+    for _ in range(4):
+        colours = rig.offered()
+        assert not set(colours) & set(seen)
+        seen.append(colours[rig.ask().index])
+        rig.press(OK)
+    assert rig.labels() == ["Lot", "P1", "P2", "P3", "P4"]
+    rig.press(BACK)  # back to the last colour
+    assert rig.ask().prompt == "P4 colour"
+
+
+def test_hecht_colours_are_fixed_by_seat_and_chips_come_from_the_settings(rig):
+    rig.menu("New Hecht")
+    assert rig.offered() == [2, 3, 4, 5, 6]
+    rig.choose(6)
+    assert rig.labels()[0] == "Lot"  # no colour step
+    rig.choose(3)
+    assert "Action chips:" in rig.top().lines
+    rig.press(OK)
+    match = rig.app.match
+    assert match.game.next_player() == 3
+    assert match.options == [("chips", ("snail", "skip", "wave", "carp", "pike", "wave"))]
+    assert [rig.app.colour_of(p) for p in range(1, 7)] == [0, 1, 2, 3, 4, 5]
+
+
+def test_starting_player_by_lot_spins_the_ring_and_uses_the_die(rig):
+    from fishtable.core.dice import Die
+    from fishtable.ui.setup import draw_lot
+
+    rig.menu("New Hi Fisch!")
+    rig.choose(4)
+    rig.press(OK, 4)
+    frames_before = len(rig.pixels.frames)
+    rig.words.append("ok")
+    rig.app.handle(OK)  # Lot
+    rig.run(400)
+    assert rig.app.fx.busy()
+    rig.run(1400)
+    assert not rig.app.fx.busy()
+    assert len(rig.pixels.frames) >= 2 or frames_before >= 0
+    expected = draw_lot(Die(9), 4)
+    assert rig.top().player == expected
+    rig.press(OK)
+    assert rig.app.match.start == expected
+    assert rig.app.match.game.next_player() == expected
+
+
+# -- playing: Yo Fish! -----------------------------------------------------------------------------
+def test_yofish_points_are_shown_before_ok_and_the_turn_passes(rig):
+    start_yofish(rig)
+    rig.choose("Place")
+    rig.choose(9)
+    assert rig.ask().note(0) == "+9" and rig.ask().note(3) == "+3"
+    rig.choose(0)
+    game = rig.app.match.game
+    assert game.scores() == [9, 0, 0] and game.next_player() == 2
+    rig.choose("Cover")
+    assert rig.offered()[0] == 2  # nothing to cover with a 1
+    rig.choose(7)
+    assert rig.offered() == [1, 2, 3, 4, 5, 6]
+    assert rig.ask().note(6) == "+13"
+    rig.choose(6)
+    assert game.scores() == [9, 13, 0]
+
+
+def test_ring_shows_the_player_to_move(rig):
+    start_yofish(rig)
+    first = rig.pixels.frames[-1]
+    place(rig, 3, 0)
+    second = rig.pixels.frames[-1]
+    assert first != second and len(set(first)) == 1 and len(set(second)) == 1
+
+
+def test_undo_asks_with_the_line_then_takes_it_back_in_the_journal_too(rig):
+    start_yofish(rig)
+    place(rig, 5, 0)
+    place(rig, 6, 2)
+    rig.press(BACK)
+    assert type(rig.top()).__name__ == "GameMenu"
+    rig.press(NEXT)
+    rig.press(OK)
+    assert rig.top().lines == ["Undo P2's last", "line?", "", "place 6 2"]
+    rig.press(BACK)  # no: nothing changes
+    assert len(rig.app.match.statements) == 2
+    rig.press(OK)
+    rig.press(OK)
+    assert len(rig.app.match.statements) == 1
+    assert rig.app.match.game.next_player() == 2
+    match, _ = rig.store.resume()
+    assert match.statements == [("place", 5, 0)]
+
+
+def test_undo_with_nothing_to_undo_says_so(rig):
+    start_yofish(rig)
+    rig.press(BACK)
+    rig.press(NEXT)
+    rig.press(OK)
+    assert rig.app.toast == ["nothing to undo"]
+    assert type(rig.top()).__name__ == "GameMenu"
+
+
+def test_a_refused_statement_shows_the_reason_and_changes_nothing(rig):
+    start_yofish(rig)
+    place(rig, 4, 0)
+    glass = rig.glass()
+    journal = rig.store.resume()[0].statements
+    assert rig.app.submit(("cover", 3, 5)) is False
+    lines = rig.app.toast
+    assert lines and all(len(line) <= 16 for line in lines)
+    assert "cover needs V above W" in " ".join(lines)
+    assert rig.app.match.statements == [("place", 4, 0)]
+    assert rig.store.resume()[0].statements == journal
+    rig.run(20)
+    assert rig.glass() != glass  # the message is on screen
+    rig.press(NEXT)  # a key dismisses it and does nothing else
+    assert rig.app.toast is None and rig.ask().index == 0
+    rig.run(20)
+    assert rig.glass() == glass
+
+
+def test_main_menu_keeps_the_game_resumable_and_new_game_asks_first(rig):
+    start_yofish(rig)
+    place(rig, 2, 0)
+    rig.press(BACK)
+    rig.press(PREV)  # Main menu
+    rig.press(OK)
+    assert rig.labels()[0] == "Resume"
+    rig.menu("New Yo Fish!")
+    assert type(rig.top()).__name__ == "Confirm"
+    rig.press(BACK)
+    rig.menu("Resume")
+    assert rig.app.match.statements == [("place", 2, 0)]
+
+
+def test_yofish_advanced_asks_each_hidden_bonus_then_ends(rig):
+    start_yofish(rig, advanced=1)
+    for _ in range(39):
+        place(rig, 1, 0)
+    assert rig.ask().prompt == "Hidden bonus"
+    for k in (3, 0, 5):
+        rig.choose(k)
+    assert type(rig.top()).__name__ == "GameOver"
+    assert rig.top().winners == [3]
+    assert rig.store.history()
+    rig.run(300)
+    assert len(set(rig.pixels.frames[-1])) >= 1 and any(rig.pixels.frames[-1])
+
+
+# -- playing: Hi Fisch! and Hecht -------------------------------------------------------------------
+def test_hifisch_offers_only_face_down_numbers_and_shows_the_scoring_steps(rig):
+    rig.menu("New Hi Fisch!")
+    rig.choose(2)
+    rig.press(OK, 2)
+    rig.choose(1)
+    rig.choose(("fish", False))
+    assert rig.offered() == list(range(1, 30))
+    rig.choose(23)
+    rig.choose(("fish", False))
+    assert 23 not in rig.offered()
+    rig.choose(18)
+    rig.choose(("shark", True))
+    rig.choose(("fish", True))
+    rig.choose(3)
+    rig.choose(("fish", False))
+    rig.choose(16)  # the round's last turn: scoring
+    assert type(rig.top()).__name__ == "Scoring"
+    texts = []
+    while type(rig.top()).__name__ == "Scoring":
+        texts.append(rig.top().steps[rig.top().index])
+        rig.press(OK)
+    assert texts == [("eat", 23), ("win", 2, (18, 16), 2), ("back", (3,))]
+    assert rig.app.match.game.next_player() == 2
+
+
+def test_hecht_offers_only_legal_moves_and_chips(rig):
+    rig.menu("New Hecht")
+    rig.choose(2)
+    rig.choose(1)
+    rig.press(OK)
+    offered = rig.offered()
+    assert ("end",) not in offered and ("eat", False) not in offered  # 3 carp: no eating
+    assert ("emigrate", False) in offered and ("action", "skip") in offered
+    rig.choose(("action", "wave"))
+    assert ("end",) in rig.offered() and ("action", "skip") not in rig.offered()
+    assert rig.app.match.game.allowance() == 14
+    rig.choose(("end",))
+    assert rig.app.match.game.next_player() == 2
+
+
+def test_hecht_carp_action_rolls_the_devices_die(rig):
+    from fishtable.core.dice import Die
+    from fishtable.core.match import Match
+
+    rig.menu("New Hecht")
+    rig.choose(2)
+    rig.choose(1)
+    rig.press(OK)
+    match = rig.app.match
+    # snails on the board, carp graze (sated carp in pairs) - through the buttons
+    for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",)):
+        rig.choose(stmt)
+    rig.choose(("graze",))
+    rig.choose(("graze",))
+    rig.choose(("action", "carp", ()))
+    assert rig.offered() == [0, 1]
+    rig.choose(1)  # one nest: the ring spins, the die rolls
+    rolls = tuple(Die(9).rolls(1))
+    assert rig.offered() == [rolls]
+    rig.press(OK)
+    assert match.statements[-1] == ("action", "carp", rolls)
+    ref = Match("hecht", 2, 1, match.options)
+    for stmt in match.statements:
+        ref.submit(stmt)
+    assert ref.game.carp_pond() == match.game.carp_pond() == 3 + rolls[0]
+
+
+# -- other screens ------------------------------------------------------------------------------------
+def test_dice_roll_one_to_four_with_the_die(rig):
+    from fishtable.core.dice import Die
+
+    rig.menu("Dice")
+    rig.press(NEXT)
+    assert rig.top().count == 3
+    rig.press(OK)
+    assert rig.top().faces == tuple(Die(9).rolls(3))
+    rig.press(PREV, 3)
+    assert rig.top().count == 4
+    rig.press(BACK)
+    assert type(rig.top()).__name__ == "MainMenu"
+
+
+def test_settings_are_saved_and_used(rig, tmp_path):
+    rig.menu("Settings")
+    rig.menu("Yo Fish! max 12")
+    rig.choose(15)
+    assert rig.labels()[2] == "Yo Fish! max 15"
+    rig.menu("Brightness 3")
+    rig.choose(5)
+    assert rig.ring.level == rig.ring.cap
+    rig.menu("Hecht chips")
+    for kind in ("pike", "skip", "snail", "carp", "wave", "wave"):
+        rig.choose(kind)
+    rig.press(BACK)
+    again = Rig(str(tmp_path), seed=1)
+    assert again.app.settings["yo_max"] == 15
+    assert again.app.settings["chips"] == "pike skip snail carp wave wave"
+    start_yofish(again)
+    again.choose("Place")
+    assert again.offered()[-1] == 15
+
+
+def test_chips_without_a_skip_are_refused(rig):
+    rig.menu("Settings")
+    rig.menu("Hecht chips")
+    for kind in ("pike", "wave", "snail", "carp", "wave", "wave"):
+        rig.choose(kind)
+    assert "skip" in " ".join(rig.app.toast)
+    assert rig.app.settings["chips"] == "snail skip wave carp pike wave"
+
+
+def test_flip_setting_turns_the_picture(rig):
+    before = rig.glass()
+    rig.menu("Settings")
+    rig.menu("Flip screen no")
+    rig.choose(1)
+    rig.press(BACK)
+    rig.run(20)
+    assert rig.display.flip and rig.glass() != before
+
+
+def test_history_lists_finished_games_and_their_ranking(rig):
+    start_yofish(rig)
+    for i in range(39):
+        place(rig, 1 + (i % 3 == 2), 0)
+    assert type(rig.top()).__name__ == "GameOver"
+    rig.press(OK)
+    rig.menu("History")
+    assert rig.labels() == [rig.store.history()[0][:16]]
+    rig.press(OK)
+    assert rig.top().ranking[0] == 3
+    rig.press(OK)
+    rig.press(BACK)
+    rig.menu("About")
+    assert "version" in " ".join(rig.top().lines)
+
+
+# -- layout: every screen's text fits, and golden frames ------------------------------------------
+def test_draw_helpers_refuse_text_off_the_screen_or_overlapping(rig):
+    fb = rig.display
+    draw.begin(fb)
+    with pytest.raises(draw.LayoutError):
+        draw.line(fb, "x" * 17, 0)
+    with pytest.raises(draw.LayoutError):
+        draw.text(fb, "a", 0, 60)
+    draw.line(fb, "hello", 1)
+    with pytest.raises(draw.LayoutError):
+        draw.text(fb, "over", 20, 10)
+    draw.set_strict(False)
+    draw.begin(fb)
+    draw.line(fb, "x" * 40, 0)  # clipped, no error
+    words = "the quick brown fox jumps over the lazy dog"
+    assert draw.wrap(words) == ["the quick brown", "fox jumps over", "the lazy dog"]
+    assert all(len(s) <= 16 for s in draw.wrap("a" * 40 + " b"))
+
+
+def golden_screens(tmp_path):
+    """(name, glass) of the main screens, made through the buttons."""
+    rig = Rig(str(tmp_path / "g"), seed=21)
+    yield "main_menu", rig.glass()
+    rig.menu("New Yo Fish!")
+    yield "players", rig.glass()
+    rig.choose(3)
+    rig.press(OK, 3)
+    rig.choose(2)
+    rig.choose(0)
+    yield "yofish_play", rig.glass()
+    rig.choose("Place")
+    rig.choose(7)
+    rig.press(NEXT)
+    yield "yofish_matches", rig.glass()
+    rig.press(OK)
+    rig.press(BACK)
+    yield "game_menu", rig.glass()
+    rig.press(NEXT)
+    rig.press(OK)
+    yield "undo_confirm", rig.glass()
+    rig.press(BACK)
+    rig.press(BACK)
+    rig.press(BACK)
+    rig.press(PREV)
+    rig.press(OK)
+    rig.menu("Dice")
+    rig.press(OK)
+    yield "dice", rig.glass()
+    rig.press(BACK)
+    rig.menu("New Hi Fisch!")
+    rig.press(OK)  # discard the Yo Fish! game
+    rig.choose(2)
+    rig.press(OK, 2)
+    rig.choose(1)
+    rig.choose(("fish", False))
+    rig.choose(12)
+    rig.choose(("shark", False))
+    yield "hifisch_play", rig.glass()
+    rig.choose(("fish", False))
+    rig.choose(9)
+    rig.choose(("fish", False))
+    rig.choose(20)
+    rig.choose(("fish", False))
+    rig.choose(5)
+    yield "hifisch_scoring", rig.glass()
+    rig.press(OK, 3)
+    rig.press(BACK)
+    rig.press(PREV)
+    rig.press(OK)
+    rig.menu("New Hecht")
+    rig.press(OK)  # discard the Hi Fisch! game
+    rig.choose(2)
+    rig.choose(1)
+    rig.press(OK)
+    rig.choose(("action", "wave"))
+    yield "hecht_play", rig.glass()
+
+
+def png_of(glass):
+    from PIL import Image
+
+    px = bytes(255 * ((glass[(y >> 3) * 128 + x] >> (y & 7)) & 1) for y in range(64) for x in range(128))
+    return Image.frombytes("L", (128, 64), px).convert("1")
+
+
+def test_golden_frames(tmp_path):
+    """A changed frame must be an intended change: UPDATE_GOLDEN=1 rewrites host_tests/golden/."""
+    from PIL import Image
+
+    update = os.environ.get("UPDATE_GOLDEN") == "1"
+    os.makedirs(GOLDEN, exist_ok=True)
+    names = []
+    for name, glass in golden_screens(tmp_path):
+        names.append(name)
+        path = os.path.join(GOLDEN, name + ".png")
+        if update or not os.path.exists(path):
+            png_of(glass).save(path)
+            continue
+        want = Image.open(path).convert("1").tobytes()
+        got = png_of(glass).tobytes()
+        assert got == want, "%s changed: check it, then UPDATE_GOLDEN=1 to accept" % name
+    assert len(names) == 10
+
+
+def test_an_error_in_the_app_restarts_it_from_the_journal(tmp_path, capsys):
+    from fishtable.core.dice import Die
+    from fishtable.ui import loop
+    from fishtable.ui.menu import MainMenu
+
+    rig = Rig(str(tmp_path), seed=3)
+    start_yofish(rig)
+    place(rig, 8, 0)
+    draw.set_strict(False)
+
+    class Keys:
+        events = [OK]  # on the main menu: its (broken) key handler raises
+
+        def poll(self, now):
+            return self.events.pop(0) if self.events else 0
+
+    class Clock:
+        ms = 0
+
+        def ticks_ms(self):
+            return self.ms
+
+        def sleep_ms(self, ms):
+            self.ms += ms
+
+    class Hw:
+        display = rig.display
+        ring = rig.ring
+        keys = Keys()
+        clock = Clock()
+
+    calls = []
+
+    def broken(self, app, ev):
+        calls.append(ev)
+        raise RuntimeError("boom")
+
+    original = MainMenu.key
+    MainMenu.key = broken
+    try:
+        app = loop.run(Hw(), rig.store, Die(1), limit=8)
+    finally:
+        MainMenu.key = original
+    assert calls, "the broken key handler ran"
+    assert "app error: RuntimeError: boom" in capsys.readouterr().out
+    assert app.toast and "boom" in " ".join(app.toast)
+    assert app.match.statements == [("place", 8, 0)]  # resumed from the journal
+
+
+def test_a_statement_the_flash_cannot_take_is_not_played(rig):
+    start_yofish(rig)
+
+    def full(match, stmt):
+        raise OSError(28)
+
+    rig.store.append = full
+    place(rig, 5, 1)
+    assert rig.app.match.statements == []
+    assert "Not saved" in " ".join(rig.app.toast)
+
+
+def test_flip_setting_turns_from_the_boards_mounting(tmp_path):
+    from fishtable.core.dice import Die
+    from fishtable.ui.app import App
+
+    rig = Rig(str(tmp_path), seed=1)
+    rig.display.set_flip(True)  # a board profile that mounts the panel upside down
+    rig.display.mounted_flip = None
+    app = App(rig.display, rig.ring, None, Die(1), {"flip": 0})
+    assert rig.display.flip is True
+    app.settings["flip"] = 1
+    app.apply_settings()
+    assert rig.display.flip is False
+    App(rig.display, rig.ring, None, Die(1), {"flip": 1})  # a restart keeps the mounting
+    assert rig.display.flip is False

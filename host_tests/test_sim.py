@@ -1,0 +1,257 @@
+"""The simulator end to end: whole games of all three played through the buttons only.
+
+Each game is first played in-process on the device models (tools/simlib/rig.py), which
+finds its way by reading the choices the screen offers and records the key presses.  The
+recorded key script then runs in the simulator (`tools/sim.py --keys`, the firmware's own
+main.py on the modelled board); the record the simulator leaves on its flash must replay
+(tools/replay.py) to the standings of the game played.  One game also runs under the
+MicroPython unix port, and its frames must be byte-identical to the CPython run's.
+"""
+
+import glob
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS = os.path.join(ROOT, "tools")
+sys.path.insert(0, os.path.join(TOOLS, "simlib"))
+sys.path.insert(0, TOOLS)
+
+import sim  # noqa: E402
+from rig import OK, Rig  # noqa: E402
+
+from fishtable.core.record import read  # noqa: E402
+from fishtable.core.summary import summary_line  # noqa: E402
+
+
+def replay(path, *flags):
+    out = subprocess.run(
+        [sys.executable, os.path.join(TOOLS, "replay.py"), path, *flags], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def finished_record(flash):
+    files = sorted(glob.glob(os.path.join(flash, "data", "history", "*.fish")))
+    assert len(files) == 1, files
+    return files[0]
+
+
+def new_game(rig, label, players, start=None):
+    """Main menu -> a new game: players, default colours, who starts (None: by lot)."""
+    rig.menu(label)
+    rig.choose(players)
+    if label != "New Hecht":
+        rig.press(OK, players)  # the offered colours
+    rig.choose(0 if start is None else start)
+    if start is None:
+        rig.press(OK)  # "P3 starts": go on
+
+
+# -- the three games, played by random choices among what the screen offers ---------------------
+def play_yofish(rig, rng, advanced=True):
+    new_game(rig, "New Yo Fish!", 4, start=2)
+    rig.choose(1 if advanced else 0)
+    while rig.app.match is not None:
+        game = rig.app.match.game
+        if game.awaiting_hidden():
+            rig.choose(rng.randint(0, 6))
+        elif rng.random() < 0.7:
+            rig.choose("Place")
+            rig.choose(rng.randint(1, 12))
+            rig.choose(rng.randint(0, 4))
+        else:
+            rig.choose("Cover")
+            v = rng.randint(2, 12)
+            rig.choose(v)
+            rig.choose(rng.randint(1, v - 1))
+
+
+def play_hifisch(rig, rng):
+    new_game(rig, "New Hi Fisch!", 3)
+    while rig.app.match is not None:
+        top = rig.top()
+        if type(top).__name__ == "Scoring":
+            rig.press(OK)
+            continue
+        kinds = rig.offered()
+        weights = [6 if k[0] == "fish" else 1 for k in kinds]
+        kind = rng.choices(kinds, weights)[0]
+        rig.choose(kind)
+        if kind[0] == "fish":
+            rig.choose(rng.choice(rig.offered()))
+
+
+WEIGHT = {"eat": 6, "graze": 4, "emigrate": 0.05, "action": 3, "end": 2}
+
+
+def play_hecht(rig, rng, players=2):
+    new_game(rig, "New Hecht", players)
+    rig.press(OK)  # the chips: start
+    while rig.app.match is not None:
+        offered = rig.offered()
+        rig.choose(rng.choices(offered, [WEIGHT[v[0]] for v in offered])[0])
+        ask = getattr(rig.top(), "ask", None)
+        while rig.app.match is not None and ask is not None and ask.big:
+            rig.choose(rng.choice(rig.offered()))  # nests, owners, the rolled carp
+            ask = getattr(rig.top(), "ask", None)
+
+
+GAMES = {"yofish": play_yofish, "hifisch": play_hifisch, "hecht": play_hecht}
+
+
+def played(tmp, name, seed):
+    """Play a game in the rig; returns (key script path, the rig's record path, its summary).
+
+    The rig draws in strict mode: any text off the screen or over other text on any frame
+    of the game fails the test (the layout check of every play screen)."""
+    from fishtable.ui import draw
+
+    rig = Rig(os.path.join(tmp, "rig"), seed=seed)
+    assert draw._state[0], "strict drawing"
+    try:
+        GAMES[name](rig, random.Random(seed))
+        assert type(rig.top()).__name__ == "GameOver"
+        rig.press(OK)
+        assert type(rig.top()).__name__ == "MainMenu"
+    finally:
+        draw.set_strict(False)
+    keys = os.path.join(tmp, name + ".keys")
+    with open(keys, "w") as f:
+        f.write(rig.script())
+    record = finished_record(rig.folder)
+    with open(record) as f:
+        expected = summary_line(read(f))
+    return keys, record, expected
+
+
+@pytest.fixture(scope="module")
+def yofish_runs(tmp_path_factory):
+    tmp = str(tmp_path_factory.mktemp("yofish"))
+    keys, record, expected = played(tmp, "yofish", 11)
+    runs = {}
+    for interp in ("cpython", "micropython"):
+        flash = os.path.join(tmp, interp, "flash")
+        frames = os.path.join(tmp, interp, "frames")
+        count = sim.scripted(keys, frames, 11, interp == "micropython", flash, fresh=True)
+        runs[interp] = (flash, frames, count)
+    return record, expected, runs
+
+
+def test_yofish_through_the_buttons_gives_the_played_standings(yofish_runs):
+    record, expected, runs = yofish_runs
+    flash = runs["cpython"][0]
+    sim_record = finished_record(flash)
+    assert replay(sim_record) == expected
+    with open(sim_record) as a, open(record) as b:
+        assert a.read() == b.read()
+    assert '"over": true' in expected
+
+
+def test_yofish_under_micropython_gives_byte_identical_frames(yofish_runs):
+    record, expected, runs = yofish_runs
+    _, frames_c, count_c = runs["cpython"]
+    flash_m, frames_m, count_m = runs["micropython"]
+    assert count_c == count_m > 100
+    names = sorted(os.listdir(frames_c))
+    assert names == sorted(os.listdir(frames_m)) and "final.png" in names
+    for name in names:
+        with open(os.path.join(frames_c, name), "rb") as a, open(os.path.join(frames_m, name), "rb") as b:
+            assert a.read() == b.read(), name
+    assert replay(finished_record(flash_m), "--micropython") == expected
+
+
+BOTH = ("cpython", "micropython")
+
+
+@pytest.mark.parametrize("name, seed, interps", [("hifisch", 5, ("cpython",)), ("hecht", 3, BOTH)])
+def test_whole_game_through_the_buttons(tmp_path, name, seed, interps):
+    keys, record, expected = played(str(tmp_path), name, seed)
+    assert '"over": true' in expected
+    frames = []
+    for interp in interps:
+        flash = str(tmp_path / interp / "flash")
+        frames.append(str(tmp_path / interp / "frames"))
+        sim.scripted(keys, frames[-1], seed, interp == "micropython", flash, fresh=True)
+        sim_record = finished_record(flash)
+        with open(sim_record) as a, open(record) as b:
+            assert a.read() == b.read()
+        assert replay(sim_record) == expected
+    if len(frames) == 2:
+        names = sorted(os.listdir(frames[0]))
+        assert names == sorted(os.listdir(frames[1]))
+        for n in names:
+            with open(os.path.join(frames[0], n), "rb") as a, open(os.path.join(frames[1], n), "rb") as b:
+                assert a.read() == b.read(), n
+
+
+def test_power_cut_mid_game_then_resume_shows_the_same_state(tmp_path):
+    rig = Rig(str(tmp_path / "rig"), seed=4)
+    rng = random.Random(4)
+    new_game(rig, "New Yo Fish!", 3, start=1)
+    rig.choose(0)
+    for _ in range(5):
+        rig.choose("Place")
+        rig.choose(rng.randint(1, 12))
+        rig.choose(rng.randint(0, 4))
+    keys = tmp_path / "part.keys"
+    keys.write_text(rig.script())
+    flash = str(tmp_path / "flash")
+    sim.scripted(str(keys), str(tmp_path / "before"), 4, False, flash, fresh=True)
+    # the process ended mid-game (the power cut); start again and resume
+    again = tmp_path / "resume.keys"
+    again.write_text("ok\n")  # Resume is the first line of the menu
+    sim.scripted(str(again), str(tmp_path / "after"), 4, False, flash)
+    with open(tmp_path / "before" / "final.png", "rb") as a, open(tmp_path / "after" / "final.png", "rb") as b:
+        assert a.read() == b.read()
+    assert not glob.glob(os.path.join(flash, "data", "history", "*.fish"))
+
+
+def test_sim_without_a_terminal_says_so_and_exits_0():
+    out = subprocess.run([sys.executable, os.path.join(TOOLS, "sim.py")], stdin=subprocess.DEVNULL,
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0
+    assert "terminal" in out.stdout
+
+
+def test_help_says_where_the_records_are():
+    out = subprocess.run([sys.executable, os.path.join(TOOLS, "sim.py"), "--help"], capture_output=True, text=True)
+    assert out.returncode == 0 and "data/history" in out.stdout and "hold:MS" in out.stdout
+
+
+def test_board_error_is_told_on_the_console_and_the_oled(tmp_path, interp):
+    import mprun
+
+    (tmp_path / "config.txt").write_text("BOARD=nosuchboard\n")
+    (tmp_path / "boards").mkdir()
+    with open(os.path.join(ROOT, "boards", "pico.json")) as f:
+        (tmp_path / "boards" / "pico.json").write_text(f.read())
+    code = (
+        "import sys\nsys.path.insert(0, %r)\nimport devices\ndevices.install()\npanel = devices.attach_panel()\n"
+        "exec(open(%r).read(), {'__name__': '__main__'})\nprint('LIT', sum(panel.glass()))\n"
+    ) % (TOOLS, os.path.join(ROOT, "firmware", "main.py"))
+    out = mprun.run_code(interp, code, cwd=str(tmp_path))
+    assert "fishtable: board error: board nosuchboard: no profile" in out
+    lit = int(out.split("LIT")[1].split()[0])
+    assert lit > 100  # the message is on the screen
+
+
+def test_terminal_view_and_keys():
+    page = bytearray(1024)
+    page[0] = 0b11  # pixels (0,0) and (0,1): a full block
+    page[1] = 0b10  # pixel (1,1): a lower half block
+    ring = bytes([255, 0, 0]) + bytes(33)
+    text = sim.render_terminal(bytes(page), ring)
+    rows = text.split("\n")
+    assert "█▄" in rows[0] and "\x1b[38;2;255;40;40m●" in text and text.count("○") == 11
+    keys = sim.TerminalKeys(None)
+    keys.pending = b"\x1b[D\x1b[B\r\x7fx\n"
+    assert [keys.decode() for _ in range(6)] == [1, 2, 3, 4, 0, 3]
+    keys.pending = b"q"
+    with pytest.raises(SystemExit):
+        keys.decode()

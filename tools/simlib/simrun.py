@@ -1,0 +1,195 @@
+"""The simulator's inside: firmware/main.py on a simulated Pico (runs under CPython and MicroPython).
+
+    simrun.py KEYS_FILE SEED FLASH_DIR MAIN_PY
+
+The board is built by the firmware's own `board.build()` from boards/pico.json over the
+device models of tools/devices (machine: pins and I2C; the SSD1306 panel model decodes
+the I2C bytes; the NeoPixel model records the ring).  The key script presses and releases
+the button pins on a virtual clock.  Every changed frame (what the panel's glass shows and
+the ring's colours) goes to stdout as one line `F <1024 bytes hex> <ring hex> <ms>`; `E`
+ends the run.
+"""
+
+import binascii
+import gc
+import sys
+
+PRESS_MS = 60  # how long a scripted press holds the button
+GAP_MS = 60  # between a release and the next press
+BACK_MS = 800  # a `back` holds OK this long (the board's long press is 700 ms)
+SETTLE_MS = 1500  # after the last key, before the run ends
+
+WORDS = ("prev", "next", "ok", "back")
+
+
+class Done(BaseException):
+    """The key script has run out (not an Exception: the app loop must not catch it)."""
+
+
+def parse_script(text):
+    """Key script text -> list of (word, ms): prev/next/ok/back (0), hold/wait (ms)."""
+    out = []
+    for line in text.split("\n"):
+        cut = line.find("#")
+        if cut >= 0:
+            line = line[:cut]
+        for word in line.split():
+            count = 1
+            if "*" in word:
+                word, times = word.split("*")
+                count = int(times)
+            word = word.lower()
+            if word in WORDS:
+                item = (word, 0)
+            elif word.startswith("hold:") or word.startswith("wait:"):
+                item = (word[:4], int(word[5:]))
+            else:
+                raise ValueError("unknown key script word: %s" % word)
+            for _ in range(count):
+                out.append(item)
+    return out
+
+
+class Clock:
+    """Virtual milliseconds that pass only through `sleep_ms` (the app loop's pause)."""
+
+    def __init__(self):
+        self.ms = 0
+
+    def ticks_ms(self):
+        return self.ms
+
+    def sleep_ms(self, ms):
+        self.ms += ms
+
+
+class PinScript:
+    """Wraps the board's keys: before each poll, presses/releases button pins per the script."""
+
+    def __init__(self, script, keys, pins, on_poll):
+        from devices import machine_model
+
+        self.drive = machine_model.drive
+        self.script = script
+        self.pos = 0
+        self.keys = keys
+        self.pins = pins  # word -> GPIO
+        self.on_poll = on_poll
+        self.next_at = GAP_MS
+        self.release_at = -1
+        self.held = None
+
+    def poll(self, now):
+        self.on_poll(now)
+        if self.held is not None and now >= self.release_at:
+            self.drive(self.held, None)
+            self.held = None
+        if self.held is None and now >= self.next_at:
+            if self.pos >= len(self.script):
+                raise Done()
+            word, ms = self.script[self.pos]
+            self.pos += 1
+            if word == "wait":
+                self.next_at = now + ms
+            else:
+                hold = ms if word == "hold" else (BACK_MS if word == "back" else PRESS_MS)
+                pin = self.pins["ok" if word in ("hold", "back") else word]
+                self.drive(pin, 0)
+                self.held = pin
+                self.release_at = now + hold
+                self.next_at = now + hold + GAP_MS
+            if self.pos >= len(self.script):
+                self.next_at = max(self.next_at, now + SETTLE_MS)
+        return self.keys.poll(now)
+
+
+class Frames:
+    """Writes a frame line whenever the glass or the ring changed."""
+
+    def __init__(self, panel):
+        self.panel = panel
+        self.pixels = None
+        self.seen = None
+        self.last = None
+
+    def ring_bytes(self):
+        px = self.pixels
+        if px is None or not px.frames:
+            return bytes(36)
+        out = bytearray()
+        for rgb in px.frames[-1]:
+            out.append(rgb[0])
+            out.append(rgb[1])
+            out.append(rgb[2])
+        del px.frames[:-1]
+        del px.raw[:-1]
+        return bytes(out)
+
+    def capture(self, now=0):
+        panel = self.panel
+        del panel.log[:]  # the model logs every transaction; the simulator needs none
+        state = (bytes(panel.ram), panel.lit(), panel.inverse, panel.com_reverse, panel.entire_on)
+        if state != self.seen:
+            self.seen = state
+            gc.collect()
+            self.glass = bytes(panel.glass_pages())
+        frame = self.glass + self.ring_bytes()
+        if frame != self.last:
+            self.last = frame
+            buf = binascii.hexlify(frame[:1024]).decode()
+            ring = binascii.hexlify(frame[1024:]).decode()
+            sys.stdout.write("F %s %s %d\n" % (buf, ring, now))
+
+
+def install(seed, data_root, make_keys):
+    """Device models in, and `board.build` wrapped to add the simulator's clock, seed, flash and keys.
+
+    Returns (panel, clock, frames)."""
+    import devices
+
+    devices.install()
+    panel = devices.attach_panel()
+    from fishtable.hw import board
+
+    clock = Clock()
+    frames = Frames(panel)
+    real_build = board.build
+
+    def build(profile):
+        hw = real_build(profile)
+        import neopixel
+
+        frames.pixels = neopixel.instances[-1]
+        hw.clock = clock
+        hw.seed = seed
+        hw.data_root = data_root
+        hw.keys = make_keys(hw, profile, frames)
+        return hw
+
+    board.build = build
+    return panel, clock, frames
+
+
+def main(argv):
+    keys_file, seed, flash, main_py = argv[0], int(argv[1]), argv[2], argv[3]
+    with open(keys_file) as f:
+        script = parse_script(f.read())
+
+    def make_keys(hw, profile, frames):
+        inp = profile["input"]
+        pins = {"prev": inp["prev"], "next": inp["next"], "ok": inp["ok"]}
+        return PinScript(script, hw.keys, pins, frames.capture)
+
+    panel, clock, frames = install(seed, flash + "/data", make_keys)
+    with open(main_py) as f:
+        code = f.read()
+    try:
+        exec(code, {"__name__": "__main__"})
+    except Done:
+        pass
+    frames.capture(clock.ms)
+    sys.stdout.write("E\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
