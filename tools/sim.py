@@ -258,6 +258,7 @@ def interactive(seed, flash):
     os.chdir(ROOT)
     os.makedirs(flash, exist_ok=True)
     _, _, frames = simrun.install(seed, os.path.join(flash, "data"), lambda hw, profile, fr: TerminalKeys(fr))
+    frames.emit = False  # this terminal shows the frames itself
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     sys.stdout.write("\x1b[2J\x1b[?25l")

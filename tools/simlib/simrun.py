@@ -111,6 +111,7 @@ class Frames:
         self.pixels = None
         self.seen = None
         self.last = None
+        self.emit = True  # write `F` lines to stdout (the interactive terminal draws instead)
 
     def ring_bytes(self):
         px = self.pixels
@@ -136,6 +137,8 @@ class Frames:
         frame = self.glass + self.ring_bytes()
         if frame != self.last:
             self.last = frame
+            if not self.emit:
+                return
             buf = binascii.hexlify(frame[:1024]).decode()
             ring = binascii.hexlify(frame[1024:]).decode()
             sys.stdout.write("F %s %s %d\n" % (buf, ring, now))
