@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: setup test lint typecheck pytest sim bench flash replay clean
+.PHONY: setup test lint typecheck pytest sim screens bench flash deploy-cp replay clean
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -38,6 +38,10 @@ pytest: setup
 sim: setup
 	$(PY) tools/sim.py
 
+## screens: the README's screenshots (docs/screens/*.png) from the simulator's scripted mode
+screens: setup
+	$(PY) tools/simlib/screens.py
+
 ## bench: RAM, allocations, flash and bus cost under real MicroPython -> build/bench.json
 bench: setup
 	$(PY) tools/bench.py
@@ -45,6 +49,10 @@ bench: setup
 ## flash: put the firmware on a Pico over USB (PORT=/dev/ttyACM0 BOARD=pico)
 flash: setup
 	$(PY) tools/flash.py $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board $(BOARD))
+
+## deploy-cp DRIVE=/media/$$USER/CIRCUITPY [BOARD=circuitpython_pico]: fishtable on a CircuitPython board
+deploy-cp: setup
+	$(PY) tools/deploy_cp.py $(DRIVE) $(if $(BOARD),--board $(BOARD)) --libs
 
 ## replay FILE=x.fish: standings of a game record
 replay:

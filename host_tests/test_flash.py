@@ -254,7 +254,7 @@ def read_until(fd, ending, limit=10):
 
 
 def test_hardware_doc_has_a_wiring_table_per_profile():
-    with open(os.path.join(ROOT, "docs", "hardware.md")) as f:
+    with open(os.path.join(ROOT, "README.md")) as f:
         text = f.read()
     for name in sorted(n[:-5] for n in os.listdir(BOARDS) if n.endswith(".json")):
         with open(os.path.join(BOARDS, name + ".json")) as f:
@@ -262,7 +262,7 @@ def test_hardware_doc_has_a_wiring_table_per_profile():
         if profile.get("runtime", "micropython") != "micropython":
             continue
         head = "#### `%s`" % name
-        assert head in text, "docs/hardware.md has no wiring table for boards/%s.json" % name
+        assert head in text, "README.md has no wiring table for boards/%s.json" % name
         section = text.split(head, 1)[1].split("\n#### ", 1)[0]
         pins = [profile["i2c"]["sda"], profile["i2c"]["scl"], profile["ring"]["pin"]]
         pins += [v for k, v in profile["input"].items() if k in ("prev", "next", "ok", "a", "b", "sw")]

@@ -258,7 +258,7 @@ def find_port(port=None):
     if not found:
         raise FlashError(
             "no board found: plug the Pico in with a USB data cable (it must run MicroPython: see "
-            "docs/hardware.md), or name its port with --port (make flash PORT=/dev/ttyACM0)"
+            "the README, Hardware), or name its port with --port (make flash PORT=/dev/ttyACM0)"
         )
     if len(found) > 1:
         raise FlashError(
@@ -285,7 +285,7 @@ def connect(port):
     except TransportError as err:
         transport.close()
         raise FlashError(
-            "the device on %s does not answer like MicroPython (%s): see docs/hardware.md" % (port, err)
+            "the device on %s does not answer like MicroPython (%s): see the README, Hardware" % (port, err)
         ) from None
     return transport
 
@@ -295,7 +295,7 @@ def check_board(info, emits):
     version, mpy = tuple(info["version"]), info["mpy"]
     shown = ".".join(str(n) for n in version)
     fix = (
-        "; update MicroPython (docs/hardware.md, step 1: copy the newest UF2 in BOOTSEL mode), "
+        "; update MicroPython (README, Hardware, step 1: copy the newest UF2 in BOOTSEL mode), "
         "then run the flash again. Nothing was written."
     )
     if mpy is None:

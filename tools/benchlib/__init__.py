@@ -1,0 +1,1 @@
+"""Helpers of `make bench` (tools/bench.py); appbench runs inside MicroPython."""

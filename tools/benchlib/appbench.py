@@ -1,0 +1,299 @@
+"""The benchmark's driver inside MicroPython: the real App on the device models, one game record
+played through it, every UI frame measured.  Runs in the WebAssembly VM (one call per step, see
+tools/bench.py) and under the unix port (`run_game`, one process).
+
+The app is built as firmware/main.py builds it: `board.build()` of boards/pico.json over the
+machine/neopixel stand-ins (real SSD1306 driver, panel model on the I2C bus; real Ring over the
+NeoPixel model), a real `Store` on the filesystem, and `loop._start()`.
+
+Statements go through the play screen's submit path: `screen.done(app, stmt)` is what OK on a
+turn's last choice does (App.submit: check, journal, apply; then the next turn's choice and the
+ring).  Hi Fisch!'s scoring pages are paged through with OK.  After each statement the cursor
+moves once forward and back (NEXT, PREV), as a player scrolling the choices does.  A frame is
+one `app.draw()` that drew (draw + `show()`); per frame we keep the bytes it allocated, the I2C
+payload bytes and the bus bit times.
+
+The models' own allocations (the I2C model copying and decoding the bytes, the NeoPixel model
+recording frames) are counted apart by thin wrappers and subtracted: on the Pico `writeto` and
+`NeoPixel.write` allocate nothing.  The models' logs are emptied every step so their memory is
+constant (it is in the baseline taken before the firmware is imported).
+"""
+
+import gc
+from array import array
+
+PREV = 1
+NEXT = 2
+OK = 3
+KEY_MS = 120  # virtual time a key press takes
+_FRAMES_PER_STATEMENT = 12  # room for the frames of one statement (scoring pages included)
+
+_s = {}  # the run's state (module-level so the VM's separate calls share it)
+
+
+class CountingI2C:
+    """Wraps the I2C stand-in: what the model allocates is counted in `model_alloc[0]`."""
+
+    def __init__(self, i2c, model_alloc):
+        self.i2c = i2c
+        self.model_alloc = model_alloc
+
+    def scan(self):
+        return self.i2c.scan()
+
+    def writeto(self, addr, buf, stop=True):
+        a = gc.mem_alloc()
+        n = self.i2c.writeto(addr, buf, stop)
+        self.model_alloc[0] += gc.mem_alloc() - a
+        return n
+
+    def writevto(self, addr, vector, stop=True):
+        a = gc.mem_alloc()
+        n = self.i2c.writevto(addr, vector, stop)
+        self.model_alloc[0] += gc.mem_alloc() - a
+        return n
+
+
+class CountingPixels:
+    """Wraps the NeoPixel model: counts `write()`s and what the model allocates recording them."""
+
+    def __init__(self, pixels, model_alloc):
+        self.pixels = pixels
+        self.buf = pixels.buf
+        self.ORDER = pixels.ORDER
+        self.model_alloc = model_alloc
+        self.writes = array("i", [0])
+
+    def __len__(self):
+        return len(self.pixels)
+
+    def __setitem__(self, i, colour):
+        self.pixels[i] = colour
+
+    def write(self):
+        a = gc.mem_alloc()
+        self.pixels.write()
+        del self.pixels.frames[:]
+        del self.pixels.raw[:]
+        self.model_alloc[0] += gc.mem_alloc() - a
+        self.writes[0] += 1
+
+
+class Clock:
+    """Virtual milliseconds for the app loop."""
+
+    def __init__(self):
+        self.ms = 0
+
+    def ticks_ms(self):
+        return self.ms
+
+    def sleep_ms(self, ms):
+        self.ms += ms
+
+
+def load(name, players, start, options, lines, boards="boards", data_root="/flash/data", seed=7):
+    """Step 1: the device models in and the record in memory (both are in the baseline)."""
+    import devices
+
+    devices.install()
+    _s["panel"] = devices.attach_panel()
+    from devices import machine_model
+
+    _s["bus"] = machine_model.bus(0)
+    _s["head"] = (name, players, start, options)
+    _s["lines"] = lines
+    _s["boards"] = boards
+    _s["data_root"] = data_root
+    _s["seed"] = seed
+    n = len(lines)
+    frames = n * _FRAMES_PER_STATEMENT + 16
+    _s["f_alloc"] = array("i", [0] * frames)
+    _s["f_i2c"] = array("i", [0] * frames)
+    _s["f_bits"] = array("i", [0] * frames)
+    _s["nframes"] = array("i", [0])
+    _s["s_alloc"] = array("i", [0] * n)  # per statement step: app allocation (models excluded)
+    _s["s_ring"] = array("i", [0] * n)  # ring show()s per statement step
+    _s["heap"] = array("i", [0] * (n + 1))  # in use after collection, after each statement
+    _s["high"] = array("i", [0] * (n + 1))  # in use at the end of a step, before collection
+    _s["model_alloc"] = array("i", [0])
+    _s["marks"] = array("i", [0, 0, 0])  # baseline, idle, after the game began
+
+
+def baseline():
+    """Step 2 (after two collections): the heap with only the models and the record loaded."""
+    gc.collect()
+    _s["marks"][0] = gc.mem_alloc()
+
+
+def build():
+    """Step 3: the hardware as main.py builds it, the store, the app at its main menu; one frame."""
+    import os
+
+    from fishtable.hw import board
+    from fishtable.store import Store
+    from fishtable.ui.loop import _start, make_die
+
+    hw = board.build(board.load_profile("pico", _s["boards"]))
+    model_alloc = _s["model_alloc"]
+    hw.display.i2c = CountingI2C(hw.display.i2c, model_alloc)
+    pixels = CountingPixels(hw.ring.pixels, model_alloc)
+    hw.ring.pixels = pixels
+    hw.seed = _s["seed"]
+    clock = Clock()
+    hw.clock = clock
+    root = _s["data_root"]
+    parent = root.rsplit("/", 1)[0]
+    for path in (parent, root):
+        if path:
+            try:
+                os.mkdir(path)
+            except OSError:
+                pass
+    store = Store(root=root)
+    app = _start(hw, store, make_die(hw), clock)
+    _s["hw"] = hw
+    _s["pixels"] = pixels
+    _s["clock"] = clock
+    _s["app"] = app
+    _s["leds"] = hw.ring.count
+    _frame(app)
+    _tidy()
+
+
+def idle():
+    """Step 4 (after two collections): the heap with the app idle at the main menu."""
+    gc.collect()
+    _s["marks"][1] = gc.mem_alloc()
+
+
+def begin():
+    """Step 5: a new game with the record's header, as the set-up screens create it."""
+    from fishtable.core.match import Match
+
+    name, players, start, options = _s["head"]
+    match = Match(name, players, start)
+    for opt in options:
+        match.add_option(opt[0], tuple(opt[1]))
+    app = _s["app"]
+    app.begin(match)
+    _frame(app)
+    _tidy()
+
+
+def began():
+    """Step 6 (after two collections): the heap with the game's play screen up."""
+    gc.collect()
+    _s["marks"][2] = gc.mem_alloc()
+    _s["heap"][0] = _s["marks"][2]
+
+
+def statement(i):
+    """One statement of the record through the play screen, then its frames (and the cursor's)."""
+    app = _s["app"]
+    model_alloc = _s["model_alloc"]
+    writes = _s["pixels"].writes
+    m0 = model_alloc[0]
+    w0 = writes[0]
+    a0 = gc.mem_alloc()
+    stmt = app.match.parse(_s["lines"][i])
+    screen = app.stack[-1]
+    if not screen.done(app, stmt):
+        raise RuntimeError("statement %d refused: %s (%s)" % (i + 1, _s["lines"][i], app.toast))
+    _frame(app)
+    while type(app.stack[-1]).__name__ == "Scoring":  # Hi Fisch!'s scoring, page by page
+        app.handle(OK)
+        _frame(app)
+    top = app.stack[-1]
+    ask = getattr(top, "ask", None)
+    if app.match is not None and ask is not None and len(ask.labels) > 1:
+        app.handle(NEXT)
+        _frame(app)
+        app.handle(PREV)
+        _frame(app)
+    a1 = gc.mem_alloc()
+    _s["s_alloc"][i] = a1 - a0 - (model_alloc[0] - m0)
+    _s["s_ring"][i] = writes[0] - w0
+    _s["high"][i + 1] = a1 - (model_alloc[0] - m0)
+    _tidy()
+
+
+def sample(i):
+    """After two collections: the heap in use after statement i."""
+    gc.collect()
+    _s["heap"][i + 1] = gc.mem_alloc()
+
+
+def _frame(app):
+    """One pass of the app loop: tick, and a measured redraw when something changed."""
+    clock = _s["clock"]
+    clock.ms += KEY_MS
+    app.tick(clock.ms)
+    display = app.display
+    bus = _s["bus"]
+    model_alloc = _s["model_alloc"]
+    sent = display.bytes_sent
+    bits = bus.bits
+    m0 = model_alloc[0]
+    a0 = gc.mem_alloc()
+    drew = app.draw()
+    a1 = gc.mem_alloc()
+    if drew:
+        k = _s["nframes"][0]
+        _s["f_alloc"][k] = a1 - a0 - (model_alloc[0] - m0)
+        _s["f_i2c"][k] = display.bytes_sent - sent
+        _s["f_bits"][k] = bus.bits - bits
+        _s["nframes"][0] = k + 1
+
+
+def _tidy():
+    """Empty the models' logs (their memory stays what the baseline saw)."""
+    del _s["panel"].log[:]
+
+
+def _ints(arr, n):
+    return "[" + ",".join(str(arr[i]) for i in range(n)) + "]"
+
+
+def report(tag):
+    """Print the run's figures as `BENCH key json` lines."""
+    n = len(_s["lines"])
+    k = _s["nframes"][0]
+    marks = _s["marks"]
+    print("BENCH %s_marks %s" % (tag, _ints(marks, 3)))
+    print("BENCH %s_heap %s" % (tag, _ints(_s["heap"], n + 1)))
+    print("BENCH %s_high %s" % (tag, _ints(_s["high"], n + 1)))
+    print("BENCH %s_stmt_alloc %s" % (tag, _ints(_s["s_alloc"], n)))
+    print("BENCH %s_stmt_ring %s" % (tag, _ints(_s["s_ring"], n)))
+    print("BENCH %s_frame_alloc %s" % (tag, _ints(_s["f_alloc"], k)))
+    print("BENCH %s_frame_i2c %s" % (tag, _ints(_s["f_i2c"], k)))
+    print("BENCH %s_frame_bits %s" % (tag, _ints(_s["f_bits"], k)))
+    print("BENCH %s_leds %d" % (tag, _s["leds"]))
+    over = _s["app"].match is None
+    print("BENCH %s_over %s" % (tag, "true" if over else "false"))
+
+
+def run_game(name, players, start, options, lines, boards="boards", data_root="/tmp/fishtable-bench"):
+    """The whole run in one process (the unix port: its GC collects on its own).  Prints the
+    heap in use after each statement (collected) and `micropython.mem_info()` at the end."""
+    import micropython
+
+    load(name, players, start, options, lines, boards, data_root)
+    baseline()
+    build()
+    idle()
+    begin()
+    began()
+    for i in range(len(lines)):
+        statement(i)
+        sample(i)
+    marks = _s["marks"]
+    heap = _s["heap"]
+    top = 0
+    for i in range(len(lines) + 1):
+        top = max(top, heap[i])
+    print("BENCH unix_baseline %d" % marks[0])
+    print("BENCH unix_idle %d" % marks[1])
+    print("BENCH unix_peak %d" % top)
+    print("BENCH unix_over %s" % ("true" if _s["app"].match is None else "false"))
+    micropython.mem_info()
