@@ -12,52 +12,22 @@ The event codes are `fishtable.hw.keys`'s.
 
 from time import ticks_add, ticks_diff
 
-from micropython import const
-
-NONE = const(0)
-PREV = const(1)
-NEXT = const(2)
-OK = const(3)
-BACK = const(4)
-
-_QUEUE_SIZE = const(8)
+from fishtable.hw.keys import BACK, NEXT, NONE, OK, PREV, EventQueue  # noqa: F401 - NONE re-exported
 
 
-class _Keys:
-    """The event queue and the OK key (short press OK, long press BACK) from keypad events."""
+class _Keys(EventQueue):
+    """The OK key (short press OK, long press BACK) from keypad events."""
 
     def __init__(self, scanner, ok_index, held, long_ms):
+        EventQueue.__init__(self)
         self._scanner = scanner
         self._ok = ok_index
         self._long = long_ms
-        self._queue = bytearray(_QUEUE_SIZE)
-        self._head = 0
-        self._size = 0
         self._down = bytearray(len(held))
         self._quiet = bytearray(1 if h else 0 for h in held)  # held at start: silent until released
         self._since = [0] * len(held)
         self._event = None
 
-    def _push(self, event):
-        if self._size < _QUEUE_SIZE:
-            self._queue[(self._head + self._size) % _QUEUE_SIZE] = event
-            self._size += 1
-
-    def _pop(self):
-        if not self._size:
-            return NONE
-        event = self._queue[self._head]
-        self._head = (self._head + 1) % _QUEUE_SIZE
-        self._size -= 1
-        return event
-
-    def pending(self):
-        """How many events are queued."""
-        return self._size
-
-    def clear(self):
-        """Drop queued events (e.g. when a screen changes)."""
-        self._size = 0
 
     def ok_held(self):
         """True while OK is down."""

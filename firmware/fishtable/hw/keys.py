@@ -30,21 +30,13 @@ _STEP = b"\x01\x00\x02\x01\x02\x01\x01\x00\x00\x01\x01\x02\x01\x02\x00\x01"
 _REST = const(3)
 
 
-class _Keys:
-    """The event queue and the OK key (short press OK, long press BACK) shared by both inputs."""
+class EventQueue:
+    """A small fixed ring of key events (no allocation); the base of every key input."""
 
-    def __init__(self, pin_ok, debounce_ms, long_ms):
-        self._debounce = debounce_ms
-        self._long = long_ms
+    def __init__(self):
         self._queue = bytearray(_QUEUE_SIZE)
         self._head = 0
         self._size = 0
-        self._ok_pin = pin_ok
-        self._ok_raw = 0 if pin_ok.value() else 1
-        self._ok_down = self._ok_raw  # held at start: ignored until released
-        self._ok_quiet = self._ok_raw  # no event on this press (held at start, or BACK sent)
-        self._ok_changed = 0
-        self._ok_since = 0
 
     def _push(self, event):
         if self._size < _QUEUE_SIZE:
@@ -66,6 +58,22 @@ class _Keys:
     def clear(self):
         """Drop queued events (e.g. when a screen changes)."""
         self._size = 0
+
+
+class _Keys(EventQueue):
+    """The OK key (short press OK, long press BACK) shared by both inputs."""
+
+    def __init__(self, pin_ok, debounce_ms, long_ms):
+        EventQueue.__init__(self)
+        self._debounce = debounce_ms
+        self._long = long_ms
+        self._ok_pin = pin_ok
+        self._ok_raw = 0 if pin_ok.value() else 1
+        self._ok_down = self._ok_raw  # held at start: ignored until released
+        self._ok_quiet = self._ok_raw  # no event on this press (held at start, or BACK sent)
+        self._ok_changed = 0
+        self._ok_since = 0
+
 
     def _poll_ok(self, now_ms):
         raw = 0 if self._ok_pin.value() else 1
