@@ -188,3 +188,11 @@ def test_random_games_replay_identically_under_micropython(run_fw):
         stdin="\n=\n".join(records),
     )
     assert out == expected
+
+
+def test_allows_probes_without_changing_anything():
+    m = new(3)
+    m.submit_line("place 4 0")
+    before = list(m.lines())
+    assert m.allows(("cover", 5, 4)) and not m.allows(("cover", 4, 5)) and not m.allows(("hidden", 1, 2))
+    assert list(m.lines()) == before and m.game.scores() == [4, 0, 0]

@@ -53,6 +53,14 @@ class Match:
             raise Invalid("the game is over")
         self.game.check(stmt)
 
+    def allows(self, stmt):
+        """True when `stmt` may be played now: `check` without the exception (pickers probe with it)."""
+        try:
+            self.check(stmt)
+        except Invalid:
+            return False
+        return True
+
     def submit(self, stmt):
         """Check `stmt`, then record and apply it.  Raises Invalid and changes nothing if refused."""
         self.check(stmt)

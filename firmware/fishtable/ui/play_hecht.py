@@ -2,7 +2,6 @@
 dice rolled here with the ring spinning, the pike pairs picked from those possible; the
 allowance, the chips, the supplies and the warnings on screen."""
 
-from fishtable.core.errors import Invalid
 from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
 from fishtable.ui.widgets import Ask
@@ -37,11 +36,11 @@ class Play(Base):
         game = app.match.game
         labels = []
         values = []
-        if self._legal(app, END):
+        if app.match.allows(END):
             labels.append("End turn")
             values.append(END)
         for stmt, label in MOVES:
-            if self._legal(app, stmt):
+            if app.match.allows(stmt):
                 labels.append(label)
                 values.append(stmt)
         seen = []
@@ -50,18 +49,10 @@ class Play(Base):
                 continue
             seen.append(kind)
             stmt = ("action", kind, ()) if kind in ("carp", "pike") else ("action", kind)
-            if self._legal(app, stmt):
+            if app.match.allows(stmt):
                 labels.append(CHIP_LABELS[kind])
                 values.append(stmt)
         self.step(Ask(None, labels, values), self._chosen, None)
-
-    @staticmethod
-    def _legal(app, stmt):
-        try:
-            app.match.check(stmt)
-        except Invalid:
-            return False
-        return True
 
     def _chosen(self, app, stmt):
         if stmt[0] != "action" or stmt[1] not in ("carp", "pike"):
@@ -108,7 +99,7 @@ class Play(Base):
     def _ask_pair(self, app):
         game = app.match.game
         chosen = self._pairs
-        options = [p for p in game.pike_pairs_possible() if self._legal(app, ("action", "pike", chosen + (p,)))]
+        options = [p for p in game.pike_pairs_possible() if app.match.allows(("action", "pike", chosen + (p,)))]
         labels = ["%d+%d" % p for p in options]
         ask = Ask("Nest %d owners" % (len(chosen) + 1), labels, options, 0, True,
                   lambda p: "new: " + self._born(app, chosen + (p,)))

@@ -1,7 +1,6 @@
 """Playing Hi Fisch!: flip a shark or a numberfish (only face-down numbers offered), with or
 without a shell; the intermediate scoring shown step by step."""
 
-from fishtable.core.errors import Invalid
 from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
 from fishtable.ui.widgets import OK, Ask, Screen
@@ -25,19 +24,11 @@ class Play(Base):
             order = (FISH_SHELL, FISH, SHARK_SHELL, SHARK)  # every unflipped card has a shell
         for kind in order:
             if kind[0] == "fish":
-                if any(self._legal(app, ("fish", n, kind[1])) for n in numbers):
+                if any(app.match.allows(("fish", n, kind[1])) for n in numbers):
                     offers.append(kind)
-            elif self._legal(app, kind):
+            elif app.match.allows(kind):
                 offers.append(kind)
         self.step(Ask("Flipped:", [LABELS[k] for k in offers], offers), self._kind, None)
-
-    @staticmethod
-    def _legal(app, stmt):
-        try:
-            app.match.check(stmt)
-        except Invalid:
-            return False
-        return True
 
     def status(self, app):
         game = app.match.game
@@ -48,7 +39,7 @@ class Play(Base):
             self.done(app, kind)
             return
         shell = kind[1]
-        numbers = [n for n in app.match.game.facedown_numbers() if self._legal(app, ("fish", n, shell))]
+        numbers = [n for n in app.match.game.facedown_numbers() if app.match.allows(("fish", n, shell))]
         ask = Ask("Fish + shell: N" if shell else "Fish number:", [str(n) for n in numbers], numbers, 0, True)
         self.step(ask, lambda a, n: self.done(a, ("fish", n, shell)), self._back_root)
 

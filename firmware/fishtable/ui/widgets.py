@@ -112,25 +112,13 @@ class Menu(Screen):
         self.ask.draw(fb, 0, draw.ROWS)
 
 
-class Picker(Screen):
+class Picker(Menu):
     """One value picked with PREV/NEXT, shown big; `info` lines above, `note(value)` below."""
 
     def __init__(self, title, labels, values=None, on_ok=None, on_back=None, index=0, note=None, info=()):
+        Menu.__init__(self, title, labels, values, on_ok, on_back)
         self.ask = Ask(title, labels, values, index, True, note)
-        self.on_ok = on_ok
-        self.on_back = on_back
         self.info = info
-
-    def key(self, app, ev):
-        if self.ask.key(ev):
-            return
-        if ev == OK and self.on_ok is not None:
-            self.on_ok(app, self.ask.value())
-        elif ev == BACK:
-            if self.on_back is not None:
-                self.on_back(app)
-            else:
-                app.pop()
 
     def draw(self, app, fb):
         row = 0
