@@ -24,6 +24,7 @@ TOOLS = os.path.join(ROOT, "tools")
 if TOOLS not in sys.path:
     sys.path.insert(0, TOOLS)
 
+from devices import font as hostfont  # noqa: E402
 from devices.panel import SSD1306Model  # noqa: E402
 
 import mprun  # noqa: E402
@@ -39,6 +40,8 @@ from fishtable.cp import keys as cpkeys  # noqa: E402
 from fishtable.cp import storage as cpstorage  # noqa: E402
 from fishtable.cp.display import PAGE_OVERHEAD, open_display  # noqa: E402
 from fishtable.hw import keys as hwkeys  # noqa: E402
+
+framebuf.load_font(hostfont.font_file())  # the board reads it from the drive: see deploy_cp
 
 
 def _blinka_neopixel():
@@ -752,8 +755,10 @@ def test_deploy_copies_what_the_drive_needs(tmp_path):
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n")
     written = deploy_cp.deploy(str(drive), out=lambda *a: None)
     for rel in ("code.py", "boot.py", "config.txt", "boards/circuitpython_pico.json", "fishtable/cp/display.py",
-                "fishtable/ui/app.py", "fishtable/core/match.py", "fishtable/store/journal.py"):
+                "fishtable/ui/app.py", "fishtable/core/match.py", "fishtable/store/journal.py",
+                "fishtable/cp/font8x8.bin"):
         assert rel in written and (drive / rel).exists(), rel
+    assert (drive / "fishtable/cp/font8x8.bin").read_bytes() == hostfont.font_bytes()
     assert (drive / "config.txt").read_text() == "BOARD=circuitpython_pico\n"
     assert not any("__pycache__" in rel for rel in written)
     # the drive now holds what the board's boot.py reads: the OK key's pin of that profile
@@ -765,6 +770,38 @@ def test_deploy_copies_what_the_drive_needs(tmp_path):
     assert not (drive / "usb_edit").exists()
     assert deploy_cp.deploy(str(drive), board="pico_encoder", dry_run=True, out=lambda *a: None) == ["config.txt"]
     assert (drive / "config.txt").read_text() == "BOARD=circuitpython_pico\n"
+
+
+DEPLOYED_TEXT = """
+import framebuf as builtin
+from fishtable.cp import framebuf as cp
+def draw(mod):
+    b = bytearray(256)
+    mod.FrameBuffer(b, 128, 16, mod.MONO_VLSB).text("Fish 0123 ~!@_", 3, 5, 1)
+    return bytes(b)
+print(cp.FONT_PATH, draw(cp) == draw(builtin))
+"""
+
+
+def test_deployed_framebuf_reads_the_font_next_to_itself(tmp_path):
+    import subprocess
+
+    import deploy_cp
+
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1\n")
+    deploy_cp.deploy(str(drive), out=lambda *a: None)
+    font_on_drive = drive / "fishtable" / "cp" / "font8x8.bin"
+    font_on_drive.write_bytes(b"x" * 768)  # a damaged font: the dry run names it and leaves it
+    assert deploy_cp.deploy(str(drive), dry_run=True, out=lambda *a: None) == ["fishtable/cp/font8x8.bin"]
+    assert font_on_drive.read_bytes() == b"x" * 768
+    assert deploy_cp.deploy(str(drive), out=lambda *a: None) == ["fishtable/cp/font8x8.bin"]
+    # the drive's module, under a MicroPython-family interpreter, finds the font by its __file__
+    env = dict(os.environ, MICROPYPATH=str(drive))
+    proc = subprocess.run([mprun.micropython_binary(), "-c", DEPLOYED_TEXT], capture_output=True, text=True,
+                          env=env, cwd=str(tmp_path), timeout=60)
+    assert proc.stdout.split() == [str(font_on_drive), "True"], proc.stdout + proc.stderr
 
 
 # Modules CircuitPython 9/10 has built in on the Pico (no library to install).

@@ -1,4 +1,5 @@
-"""The CPython framebuf stand-in draws the same pixels as MicroPython's framebuf."""
+"""The host's `framebuf` (fishtable.cp.framebuf, installed by tools/devices on CPython, with the
+font drawn by the MicroPython unix port) draws the same pixels as MicroPython's C framebuf."""
 
 import os
 
@@ -8,7 +9,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
 
 DRAW = """
-import sys, binascii, array
+import sys, binascii
 sys.path.insert(0, %r)
 import devices
 devices.install()
@@ -36,25 +37,20 @@ for fmt_name in ("MONO_VLSB", "MONO_HLSB", "MONO_HMSB"):
     for k in range(40):  # lines in every direction, ties included
         fb.line(64, 32, 64 + (k * 37) %% 90 - 45, 32 + (k * 23) %% 70 - 35, k & 1)
     show(fmt_name, buf)
-    fb.scroll(3, -2)
-    show(fmt_name + "-scroll", buf)
     icon = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_VLSB)
     icon.text("@", 0, 0, 1)
     fb.fill(1)
     fb.blit(icon, 60, 30, 1)
     fb.blit(icon, 124, -2)
+    hlsb = framebuf.FrameBuffer(bytearray(b"\\x81\\x42\\x24\\x18\\xff\\x00\\xa5\\x5a"), 8, 8, framebuf.MONO_HLSB)
+    fb.blit(hlsb, 3, 59)
+    fb.blit(hlsb, -2, 10, 0)
     show(fmt_name + "-blit", buf)
     fb.fill(0)
-    fb.ellipse(64, 32, 20, 10, 1)
-    fb.ellipse(20, 20, 6, 6, 1, True)
-    fb.ellipse(100, 20, 15, 3, 1, True, 5)
-    fb.ellipse(100, 50, 3, 12, 1, False, 10)
-    fb.ellipse(5, 5, 0, 3, 1)
-    show(fmt_name + "-ellipse", buf)
-    fb.fill(0)
-    fb.poly(10, 10, array.array("h", [0, 0, 30, 5, 20, 40, 2, 25]), 1)
-    fb.poly(60, 5, array.array("h", [0, 0, 40, 10, 10, 20, 40, 50, 0, 40]), 1)
-    show(fmt_name + "-poly", buf)  # (a filled poly may differ by a pixel at some edges)
+    for row in range(6):  # the whole font, then what is not in it
+        fb.text("".join(chr(c) for c in range(32 + 16 * row, 48 + 16 * row)), 0, 8 * row, 1)
+    fb.text("\\u00e9\\x00\\n\\t", 3, 52, 1)
+    show(fmt_name + "-font", buf)
 """ % TOOLS
 
 
@@ -68,3 +64,29 @@ def test_framebuf_stand_in_matches_micropython():
     assert set(real) == set(host)
     differ = [name for name in real if real[name] != host[name]]
     assert differ == []
+
+
+def test_the_host_framebuf_is_the_circuitpython_one():
+    code = ("import sys; sys.path.insert(0, %r); import devices; devices.install()\n"
+            "import framebuf; from fishtable.cp import framebuf as cp\n"
+            "print(framebuf is cp, len(cp.font()), hasattr(cp, 'FONT'))\n" % TOOLS)
+    assert mprun.run_code("cpython", code).split() == ["True", "768", "False"]
+
+
+def test_font_file_is_drawn_again_when_missing_or_damaged(tmp_path):
+    import sys
+
+    sys.path.insert(0, TOOLS)
+    try:
+        from devices import font
+    finally:
+        sys.path.remove(TOOLS)
+    path = str(tmp_path / "sub" / "font8x8.bin")
+    assert font.font_file(path) == path
+    with open(path, "rb") as f:
+        good = f.read()
+    assert len(good) == 768 and good[:8] == bytes(8)  # the space is blank
+    assert good[8:16] != bytes(8)  # "!" is not
+    with open(path, "wb") as f:
+        f.write(good[:100])
+    assert font.font_bytes(path) == good

@@ -5,7 +5,9 @@
                                [--usb-edit | --journal] [--libs] [--dry-run]
 
 Copies firmware/fishtable/ to CIRCUITPY/fishtable/, firmware/circuitpython/code.py and boot.py
-to the drive's root, the board profiles to CIRCUITPY/boards/, and writes config.txt
+to the drive's root, the board profiles to CIRCUITPY/boards/, MicroPython's 8x8 font (drawn by the
+MicroPython unix port, tools/devices/font.py; never kept in the repository) to
+CIRCUITPY/fishtable/cp/font8x8.bin for fishtable.cp.framebuf, and writes config.txt
 (`BOARD=NAME`) when it is missing or --board is given.  Only files whose bytes differ are
 written (less flash wear, fewer auto-reloads).  The libraries come from the Adafruit bundle
 with circup: --libs runs `circup --path DRIVE install -r circuitpython/requirements.txt`
@@ -30,6 +32,9 @@ BOARDS = os.path.join(ROOT, "boards")
 REQUIREMENTS = os.path.join(ROOT, "circuitpython", "requirements.txt")
 DEFAULT_BOARD = "circuitpython_pico"
 USB_EDIT_FLAG = "usb_edit"
+FONT_ON_DRIVE = "fishtable/cp/font8x8.bin"
+if TOOLS not in sys.path:
+    sys.path.insert(0, TOOLS)
 
 
 class DeployError(Exception):
@@ -53,7 +58,18 @@ def plan(board=DEFAULT_BOARD):
             files.append((os.path.join(BOARDS, name), None, "boards/" + name))
     if not os.path.exists(os.path.join(BOARDS, board + ".json")):
         raise DeployError("no board profile boards/%s.json" % board)
+    files.append((None, _font(), FONT_ON_DRIVE))
     return files
+
+
+def _font():
+    """The font bytes fishtable.cp.framebuf reads on the board (made once, cached in build/)."""
+    from devices import font
+
+    try:
+        return font.font_bytes()
+    except font.FontError as err:
+        raise DeployError("the 8x8 font for fishtable/cp: %s" % err) from err
 
 
 def _same(path, data):

@@ -1,5 +1,6 @@
 """Host stand-ins for the board's hardware (never shipped): `machine`, `neopixel`, `framebuf`
-(CPython only), an SSD1306 panel model that decodes the I2C bytes, and scripted key input.
+(CPython only: the firmware's own fishtable.cp.framebuf with MicroPython's font, see font.py),
+an SSD1306 panel model that decodes the I2C bytes, and scripted key input.
 
 Works under CPython and the MicroPython unix port.  Call `install()` before the firmware
 imports `machine`/`neopixel`:
@@ -22,10 +23,23 @@ def install():
     try:
         import framebuf  # noqa: F401  (MicroPython has the real one)
     except ImportError:
-        from devices import framebuf_host
-
-        sys.modules["framebuf"] = framebuf_host
+        sys.modules["framebuf"] = host_framebuf()
     return machine_model
+
+
+def host_framebuf():
+    """fishtable.cp.framebuf (CircuitPython's framebuf) with the font from the MicroPython unix port."""
+    import os
+
+    from devices import font
+
+    try:
+        from fishtable.cp import framebuf
+    except ImportError:  # firmware/ not on the path yet
+        sys.path.append(os.path.join(font.ROOT, "firmware"))
+        from fishtable.cp import framebuf
+    framebuf.load_font(font.font_file())
+    return framebuf
 
 
 def attach_panel(bus=0, addr=0x3C, **kw):

@@ -14,7 +14,7 @@ both panels end up in the same state.
 
 from micropython import const
 
-from fishtable.cp.framebuf import FONT, MONO_VLSB, FrameBuffer
+from fishtable.cp.framebuf import MONO_VLSB, FrameBuffer, font
 
 _SET_CONTRAST = const(0x81)
 _DISPLAY_ON = const(0xAF)
@@ -190,13 +190,17 @@ class Display(FrameBuffer):
     # -- drawing ------------------------------------------------------------------------------
     def text2x(self, string, x, y, colour=1):
         """`string` in the 8x8 font doubled (16x16 a character); transparent background."""
+        glyphs = font()
         for ch in string:
             code = ord(ch)
+            if not code:  # nothing drawn for a NUL, as by the MicroPython driver's text()
+                x += 16
+                continue
             if code < 32 or code > 127:
                 code = 127
             base = (code - 32) * 8
             for j in range(8):
-                column = FONT[base + j]
+                column = glyphs[base + j]
                 wide = 0
                 for bit in range(8):
                     if column & (1 << bit):
