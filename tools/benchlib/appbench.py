@@ -92,8 +92,10 @@ class Clock:
         self.ms += ms
 
 
-def load(name, players, start, options, lines, boards="boards", data_root="/flash/data", seed=7):
-    """Step 1: the device models in and the record in memory (both are in the baseline)."""
+def load(name, players, start, options, lines, boards="boards", data_root="/flash/data", seed=7, digest=False):
+    """Step 1: the device models in and the record in memory (both are in the baseline).
+    With `digest`, a CRC-32 of every frame's pixels is chained (to check that a change to the
+    drawing code leaves every frame as it was; it allocates, so it is off when measuring)."""
     import devices
 
     devices.install()
@@ -118,6 +120,7 @@ def load(name, players, start, options, lines, boards="boards", data_root="/flas
     _s["high"] = array("i", [0] * (n + 1))  # in use at the end of a step, before collection
     _s["model_alloc"] = array("i", [0])
     _s["marks"] = array("i", [0, 0, 0])  # baseline, idle, after the game began
+    _s["digest"] = 0 if digest else None
 
 
 def baseline():
@@ -244,6 +247,10 @@ def _frame(app):
         _s["f_i2c"][k] = display.bytes_sent - sent
         _s["f_bits"][k] = bus.bits - bits
         _s["nframes"][0] = k + 1
+        if _s["digest"] is not None:
+            import binascii
+
+            _s["digest"] = binascii.crc32(display.buffer, _s["digest"])
 
 
 def _tidy():
@@ -269,6 +276,8 @@ def report(tag):
     print("BENCH %s_frame_i2c %s" % (tag, _ints(_s["f_i2c"], k)))
     print("BENCH %s_frame_bits %s" % (tag, _ints(_s["f_bits"], k)))
     print("BENCH %s_leds %d" % (tag, _s["leds"]))
+    if _s["digest"] is not None:
+        print("BENCH %s_digest %d" % (tag, _s["digest"]))
     over = _s["app"].match is None
     print("BENCH %s_over %s" % (tag, "true" if over else "false"))
 

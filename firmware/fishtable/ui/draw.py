@@ -85,9 +85,8 @@ def big(fb, s, x, y, c=1):
     if x + len(s) * 16 > WIDTH and not _state[0]:
         s = s[: max(0, (WIDTH - x) // 16)]
     _claim(s, x, y, len(s) * 16, 16)
-    draw2x = getattr(fb, "text2x", None)
-    if draw2x is not None:
-        draw2x(s, x, y, c)
+    if hasattr(fb, "text2x"):  # (a method call, not a bound method object: nothing allocated)
+        fb.text2x(s, x, y, c)
         return
     import framebuf
 
@@ -109,26 +108,49 @@ def big_centre(fb, s, y):
 
 
 def wrap(msg, width=COLS):
-    """Split `msg` into lines of at most `width` characters at spaces (long words are cut)."""
+    """Split `msg` into lines of at most `width` characters at spaces (long words are cut).
+
+    Every line is one slice of `msg` (words keep the spaces between them), so the only
+    allocations are the lines and the list.
+    """
     out = []
-    for part in msg.split("\n"):
-        cur = ""
-        for word in part.split(" "):
-            while len(word) > width:
-                if cur:
-                    out.append(cur)
-                    cur = ""
-                out.append(word[:width])
-                word = word[width:]
-            if not cur:
-                cur = word
-            elif len(cur) + 1 + len(word) <= width:
-                cur = cur + " " + word
-            else:
-                out.append(cur)
-                cur = word
-        out.append(cur)
-    return out
+    start = 0
+    end = len(msg)
+    while True:
+        stop = msg.find("\n", start)
+        if stop < 0:
+            stop = end
+        _wrap_part(msg, start, stop, width, out)
+        if stop >= end:
+            return out
+        start = stop + 1
+
+
+def _wrap_part(msg, start, stop, width, out):
+    """Wrap msg[start:stop] (one paragraph) into `out`; the line being filled is msg[c0:c1]."""
+    c0 = c1 = start
+    w0 = start
+    while True:
+        w1 = msg.find(" ", w0, stop)
+        if w1 < 0:
+            w1 = stop
+        while w1 - w0 > width:  # a word longer than a line: cut it
+            if c1 > c0:
+                out.append(msg[c0:c1])
+                c0 = c1 = w0
+            out.append(msg[w0:w0 + width])
+            w0 += width
+        if c1 == c0:
+            c0, c1 = w0, w1
+        elif c1 - c0 + 1 + w1 - w0 <= width:
+            c1 = w1
+        else:
+            out.append(msg[c0:c1])
+            c0, c1 = w0, w1
+        if w1 >= stop:
+            out.append(msg[c0:c1])
+            return
+        w0 = w1 + 1
 
 
 def icon(fb, rows, x, y, c=1):

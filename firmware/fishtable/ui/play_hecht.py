@@ -130,32 +130,46 @@ class Play(Base):
             return False
         self._warn_at = now
         self._warn = getattr(self, "_warn", 0) + 1
-        return len(app.match.game.warnings()) > 1
+        return len(self.current(app)[6]) > 1
+
+    def texts(self, app):
+        """(player, "P<n>", "pk<n>", the open chips as bits (1 << index), moves/allowance, carp and
+        snail counts, the warnings, each wrapped to at most two lines)."""
+        game = app.match.game
+        player = game.next_player()
+        label = pikes = None
+        if player is not None:
+            label = "P%d" % player
+            pikes = "pk%d" % game.pikes(player)
+        open_bits = 0
+        for i, _ in game.open_chips():
+            open_bits |= 1 << i
+        moves = "%d/%d" % (getattr(game, "moves", 0), game.allowance())
+        pond = "Carp%d/%d Snl%d/%d" % (game.carp_pond(), game.carp_supply, game.snails_board, game.snail_supply)
+        warnings = [draw.wrap(w)[:2] for w in game.warnings()]
+        return (player, label, pikes, open_bits, moves, pond, warnings)
 
     def draw(self, app, fb):
         """Header: the player (big), colour, pikes; the six chips (covered ones lit) and the moves."""
         game = app.match.game
-        player = game.next_player()
+        player, label, pikes, open_bits, moves, pond, warnings = self.current(app)
         if player is not None:
-            Base.draw_player(self, app, fb, player)
-            draw.right(fb, "pk%d" % game.pikes(player), 0)
-        open_ids = [i for i, _ in game.open_chips()]
+            Base.draw_player(self, app, fb, player, label)
+            draw.right(fb, pikes, 0)
         for i in range(6):
             x = 40 + i * 9
-            if i in open_ids:
+            if open_bits & (1 << i):
                 draw.icon(fb, ICONS[game.chips[i]], x, 8)
             else:  # covered: the icon dark on a lit chip
                 fb.fill_rect(x, 8, 8, 8, 1)
                 draw.icon(fb, ICONS[game.chips[i]], x, 8, 0)
-        draw.right(fb, "%d/%d" % (getattr(game, "moves", 0), game.allowance()), 1)
+        draw.right(fb, moves, 1)
         if self.ask is None:
             draw.centre(fb, "Rolling...", 3)
         else:
             self.ask.draw(fb, 2, 3)
-        draw.line(fb, "Carp%d/%d Snl%d/%d" % (game.carp_pond(), game.carp_supply, game.snails_board,
-                                             game.snail_supply), 5)
-        warnings = game.warnings()
+        draw.line(fb, pond, 5)
         if warnings:
-            lines = draw.wrap(warnings[getattr(self, "_warn", 0) % len(warnings)])[:2]
+            lines = warnings[getattr(self, "_warn", 0) % len(warnings)]
             for i in range(len(lines)):
                 draw.line(fb, lines[i], 6 + i, 0, True)

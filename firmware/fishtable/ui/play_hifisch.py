@@ -59,12 +59,17 @@ class Play(Base):
             app.proceed()
         return True
 
-    def body(self, app, fb):
-        self.ask.draw(fb, 2, 4)
+    def texts(self, app):
         game = app.match.game
         up = " ".join("S" if n == 0 else str(n) for n, _ in game.faceup())
-        draw.line(fb, ("up " + up)[: draw.COLS], 6)
-        draw.line(fb, "sand %d hidden %d" % (game.sandbank, game.shells_hidden()), 7)
+        return Base.texts(self, app) + (("up " + up)[: draw.COLS],
+                                        "sand %d hidden %d" % (game.sandbank, game.shells_hidden()))
+
+    def body(self, app, fb):
+        self.ask.draw(fb, 2, 4)
+        texts = self.current(app)
+        draw.line(fb, texts[3], 6)
+        draw.line(fb, texts[4], 7)
 
 
 def step_text(step):

@@ -74,6 +74,9 @@ class Play(Base):
     def _hidden(self, app, k):
         self.done(app, ("hidden", self.hidden_for, k))
 
+    def texts(self, app):
+        return Base.texts(self, app) + (self.score_texts(app.match.game),)
+
     def body(self, app, fb):
         self.ask.draw(fb, 2, 4)
-        self.score_strip(app, fb, 6)
+        self.score_strip(app, fb, 6, self.current(app)[3])

@@ -41,6 +41,8 @@ class Ask:
         self.big = big
         self.note = note  # value -> short text shown under a big value (e.g. "+7")
         self.top = 0  # first visible row of a list
+        self._note_at = -1  # the index `_note` was made for (made once, not every frame)
+        self._note = None
 
     def move(self, step):
         """Move the selection by `step`, wrapping around."""
@@ -78,7 +80,10 @@ class Ask:
                 draw.text(fb, "<", 0, y + 4)
                 draw.text(fb, ">", draw.WIDTH - 8, y + 4)
             if self.note is not None and rows > 2:
-                draw.centre(fb, self.note(self.value()), row0 + 2)
+                if self._note_at != self.index:
+                    self._note = self.note(self.value())
+                    self._note_at = self.index
+                draw.centre(fb, self._note, row0 + 2)
             return
         if self.index < self.top:
             self.top = self.index

@@ -1,0 +1,103 @@
+"""`make bench`'s measuring machinery: one record gives every figure of build/bench.json with sane
+types, and the allocation probes see an allocation (and none where there is none).  No limits on
+the figures themselves: those are reported, not tested."""
+
+import json
+import os
+
+import bench
+import pytest
+
+RECORD = os.path.join(bench.RECORDS, "yofish-3p-basic.fish")
+REQUIRED = {
+    "heap_idle": int,
+    "heap_peak": int,
+    "state_bytes": dict,
+    "alloc_per_statement_avg": (int, float),
+    "alloc_per_statement_max": int,
+    "alloc_per_frame_avg": (int, float),
+    "alloc_per_frame_max": int,
+    "mpy_bundle": int,
+    "journal_per_game_max": int,
+    "i2c_bytes_per_frame_avg": (int, float),
+    "i2c_bytes_per_frame_max": int,
+    "i2c_ms_per_frame_avg_400khz": (int, float),
+    "neopixel_bytes_per_frame": int,
+    "interpreter": str,
+}
+
+
+@pytest.fixture(scope="module")
+def one_record(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bench") / "bench.json"
+    assert bench.main(["--json", str(out), "--records", RECORD]) == 0
+    with open(out) as f:
+        return json.load(f)
+
+
+def test_one_record_gives_every_key_with_sane_types(one_record):
+    result = one_record
+    for key, kind in REQUIRED.items():
+        assert isinstance(result[key], kind), (key, result[key])
+        assert not isinstance(result[key], bool), key
+    assert result["state_bytes"]["yofish"] > 0
+    assert 0 < result["heap_idle"] < result["heap_peak"]
+    assert result["heap_idle_raw"] == result["heap_idle"] + result["heap_baseline_models"]
+    assert result["alloc_per_frame_max"] >= result["alloc_per_frame_avg"] >= 0
+    assert result["i2c_bytes_per_frame_max"] >= result["i2c_bytes_per_frame_avg"] > 0
+    assert result["i2c_bytes_per_frame_max"] == 1032  # the first frame: window command + data byte + 1024
+    assert result["neopixel_bytes_per_frame"] == 12 * 3  # the pico profile's ring
+    statements = len(bench.parse_record(RECORD)[4])
+    assert result["statements_measured"] == statements
+    assert result["frames_measured"] > statements  # a frame per statement at least, plus the cursor's
+    assert result["by_game"]["yofish"]["records"] == 1
+    assert result["unix"]["record"] == "yofish-3p-basic"
+    assert isinstance(result["unix"]["fits"], bool)
+    assert "MicroPython" in result["interpreter"]
+
+
+def test_the_table_names_every_figure(one_record):
+    text = bench.table(one_record)
+    assert "peak during a game" in text
+    assert "I2C time at 400 kHz" in text
+    assert str(one_record["mpy_bundle"]) in text
+
+
+def test_an_allocating_step_reports_allocation_and_a_quiet_one_none():
+    probe = "import gc\n_a = gc.mem_alloc()\n%s\nprint('BENCH %s', gc.mem_alloc() - _a)"
+    found = bench.wasm_steps([
+        bench.COLLECT + "\n_a = _x = _y = _z = 0",  # the globals exist: storing them later allocates nothing
+        probe % ("_x = [1, 2, 3, 4]", "list"),
+        probe % ("_y = 'a%d' % 12345", "fmt"),
+        probe % ("_z = 1 + 2", "none"),
+    ])
+    assert found["list"] > 0
+    assert found["fmt"] > 0
+    assert found["none"] == 0
+
+
+def test_frame_allocation_excludes_the_models_and_counts_the_drawing():
+    """The I2C model allocates (it copies the bytes): the wrapper counts that apart."""
+    steps = [
+        "import sys\nsys.path.insert(0, '/tools')\nfrom benchlib import appbench as B\n"
+        "B.load('yofish', 3, 1, [], ['place 3 0'], '/boards')",
+        bench.COLLECT, bench.COLLECT, "B.baseline()", "B.build()",
+        "import gc\n_app = B._s['app']\n_a = 0\n_app.handle(B.NEXT)\nB._s['model_alloc'][0] = 0\n"
+        "_a = gc.mem_alloc()\nB._frame(_app)\n_a = gc.mem_alloc() - _a\n"
+        "print('BENCH raw', _a)\n"
+        "print('BENCH model', B._s['model_alloc'][0])\n"
+        "print('BENCH frames', B._s['nframes'][0])\n"
+        "print('BENCH last', B._s['f_alloc'][B._s['nframes'][0] - 1])",
+    ]
+    found = bench.wasm_steps(steps, trees=bench.APP_TREES)
+    assert found["model"] > 0
+    assert found["frames"] == 2
+    assert found["raw"] == found["last"] + found["model"]  # the frame's figure is net of the model's share
+
+
+def test_parse_record_keeps_header_and_statements_apart():
+    name, players, start, options, lines = bench.parse_record(os.path.join(bench.RECORDS, "hecht-5p-chips.fish"))
+    assert name == "hecht"
+    assert players == 5
+    assert options and options[0][0] == "chips"
+    assert lines and not any(line.startswith(("game", "players", "option", "#")) for line in lines)
