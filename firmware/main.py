@@ -1,17 +1,29 @@
 """fishtable on the board: read the board config, build the hardware, run the app."""
 
-from fishtable.hw import board
+import gc
 
 
-def main():
-    """Start-up: hardware, storage, die, then the app loop (runs until power-off)."""
+def build_hardware():
+    """The board's hardware from /config.txt and /boards/NAME.json, or None after showing the error."""
+    from fishtable.hw import board
+
     try:
         hw = board.build(board.load_profile(board.read_config("config.txt"), "boards"))
     except board.BoardError as err:
         from fishtable.ui.loop import show_error
 
         show_error(err, board)
+        return None
+    board.forget()  # its RAM is for the games now
+    return hw
+
+
+def main():
+    """Start-up: hardware, storage, die, then the app loop (runs until power-off)."""
+    hw = build_hardware()
+    if hw is None:
         return
+    gc.collect()
     from fishtable.store import Store
     from fishtable.ui.loop import make_die, run
 

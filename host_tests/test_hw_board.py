@@ -162,3 +162,17 @@ def test_profiles_are_plain_json_with_the_documented_sections(name):
         data = json.load(f)
     assert set(data) >= {"i2c", "display", "ring", "input"}
     assert data["i2c"]["freq"] == 400000
+
+
+def test_forget_frees_the_board_module(run_fw):
+    out = run_fw(
+        """
+        import gc, sys
+        import fishtable.hw
+        from fishtable.hw import board
+        board.forget()
+        board = None
+        print("fishtable.hw.board" in sys.modules, hasattr(fishtable.hw, "board"))
+        """
+    )
+    assert out.split() == ["False", "False"]

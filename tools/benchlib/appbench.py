@@ -138,6 +138,8 @@ def build():
     from fishtable.ui.loop import _start, make_die
 
     hw = board.build(board.load_profile("pico", _s["boards"]))
+    board.forget()  # as main.py does after start-up
+    board = None
     model_alloc = _s["model_alloc"]
     hw.display.i2c = CountingI2C(hw.display.i2c, model_alloc)
     pixels = CountingPixels(hw.ring.pixels, model_alloc)

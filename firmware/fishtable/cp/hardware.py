@@ -13,7 +13,7 @@ makes stand-ins.
 from fishtable.cp.display import open_display
 from fishtable.cp.keys import Buttons, Encoder, PinIn
 from fishtable.cp.ring import open_ring
-from fishtable.hw.board import Hardware
+from fishtable.hw import Hardware
 
 
 class Parts:

@@ -15,6 +15,8 @@ names the field; `machine` and `neopixel` are imported only by `build()`.
 
 import json
 
+from fishtable.hw import Hardware
+
 # GPIOs on the header of a Pico, Pico W and Pico 2 (23-25 and 29 are used on the board).
 USER_PINS = tuple(range(23)) + (26, 27, 28)
 LED_COUNT_MAX = 64
@@ -29,17 +31,6 @@ class BoardError(Exception):
 
     def __str__(self):
         return self.message
-
-
-class Hardware:
-    """What `build()` made: display (SSD1306 or None), ring, keys, and the profile."""
-
-    def __init__(self, profile, display, ring, keys, i2c=None):
-        self.profile = profile
-        self.display = display
-        self.ring = ring
-        self.keys = keys
-        self.i2c = i2c
 
 
 def read_config(path="config.txt"):
@@ -237,3 +228,15 @@ def build(profile):
         keys = Buttons(pull_up(inp["prev"]), pull_up(inp["next"]), pull_up(inp["ok"]), inp["debounce_ms"],
                        inp["long_ms"], inp["repeat_delay_ms"], inp["repeat_ms"])
     return Hardware(profile, display, ring, keys, i2c)
+
+
+def forget():
+    """Drop this module from memory: the profile loader and checker are needed only at start-up.
+
+    The caller drops its own reference too (and collects); an error screen imports it again."""
+    import sys
+
+    sys.modules.pop("fishtable.hw.board", None)
+    package = sys.modules.get("fishtable.hw")
+    if package is not None and "board" in package.__dict__:
+        delattr(package, "board")
