@@ -10,7 +10,6 @@ from fishtable.core.errors import Invalid
 from fishtable.ui import draw
 from fishtable.ui.ringfx import RGB, RingFx
 
-VERSION = "0.1"
 TOAST_MS = 2500
 DEFAULTS = {
     "brightness": 3,  # 1..5

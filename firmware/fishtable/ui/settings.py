@@ -2,7 +2,7 @@
 
 import gc
 
-from fishtable.ui.app import VERSION
+from fishtable import VERSION
 from fishtable.ui.widgets import Info, Menu, Picker
 
 KINDS = ("snail", "skip", "wave", "carp", "pike")
