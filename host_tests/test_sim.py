@@ -246,9 +246,16 @@ def test_terminal_view_and_keys():
     page[0] = 0b11  # pixels (0,0) and (0,1): a full block
     page[1] = 0b10  # pixel (1,1): a lower half block
     ring = bytes([255, 0, 0]) + bytes(33)
-    text = sim.render_terminal(bytes(page), ring)
+    text = sim.render_terminal(bytes(page), ring, columns=200)
     rows = text.split("\n")
     assert "█▄" in rows[0] and "\x1b[38;2;255;40;40m●" in text and text.count("○") == 11
+    assert len(rows) == 32 + 2 + 1
+    # an 80-column terminal gets Braille: 2x4 pixels a character, 64 x 16
+    narrow = sim.render_terminal(bytes(page), ring, columns=80).split("\n")
+    assert len(narrow) == 16 + 2 + 1
+    first = narrow[0].split("m", 1)[1]
+    assert first[0] == chr(0x2800 + 0x01 + 0x02 + 0x10)  # (0,0), (0,1) and (1,1)
+    assert first[1:64] == chr(0x2800) * 63
     keys = sim.TerminalKeys(None)
     keys.pending = b"\x1b[D\x1b[B\r\x7fx\n"
     assert [keys.decode() for _ in range(6)] == [1, 2, 3, 4, 0, 3]

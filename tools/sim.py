@@ -31,6 +31,7 @@ build/sim/flash).  The game in progress and the finished games live under DIR/da
 
 import argparse
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -174,17 +175,39 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
 
 
 # -- interactive mode ------------------------------------------------------------
-def render_terminal(buf, ring):
-    """The OLED as half-block characters and the ring as coloured dots (ANSI 24-bit colour)."""
+# Braille cells are 2 pixels wide and 4 high; bit of each dot, by (dx, dy).
+BRAILLE_BITS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+
+
+def render_terminal(buf, ring, columns=None):
+    """The OLED in the terminal and the ring as coloured dots (ANSI 24-bit colour).
+
+    With 130 or more columns, half-block characters (one column a pixel, 32 rows); in a
+    narrower terminal (the usual 80x24), Braille dots (2x4 pixels a character: 64x16).
+    """
+    if columns is None:
+        columns = shutil.get_terminal_size((80, 24)).columns
     lines = []
     on = "\x1b[38;2;%d;%d;%dm" % ON
-    for y in range(0, H, 2):
-        row = []
-        for x in range(W):
-            top = pixel_on(buf, x, y)
-            bottom = pixel_on(buf, x, y + 1)
-            row.append(" ▀▄█"[top + 2 * bottom])
-        lines.append(on + "".join(row) + "\x1b[0m")
+    if columns >= W + 2:
+        for y in range(0, H, 2):
+            row = []
+            for x in range(W):
+                top = pixel_on(buf, x, y)
+                bottom = pixel_on(buf, x, y + 1)
+                row.append(" ▀▄█"[top + 2 * bottom])
+            lines.append(on + "".join(row) + "\x1b[0m")
+    else:
+        for y in range(0, H, 4):
+            row = []
+            for x in range(0, W, 2):
+                bits = 0
+                for dx in (0, 1):
+                    for dy in range(4):
+                        if pixel_on(buf, x + dx, y + dy):
+                            bits |= BRAILLE_BITS[dx][dy]
+                row.append(chr(0x2800 + bits))
+            lines.append(on + "".join(row) + "\x1b[0m")
     dots = []
     for i in range(0, len(ring), 3):
         r, g, b = ring[i], ring[i + 1], ring[i + 2]
@@ -194,6 +217,7 @@ def render_terminal(buf, ring):
             dots.append("\x1b[38;2;60;60;60m○\x1b[0m")
     lines.append("ring: " + " ".join(dots))
     lines.append("Left/Up prev  Right/Down next  Enter ok  Backspace back  q quit")
+    lines = [line + "\x1b[K" for line in lines]  # clear what a wider frame left
     return "\x1b[H" + "\n".join(lines) + "\n"
 
 
