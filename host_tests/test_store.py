@@ -422,3 +422,81 @@ def test_real_os_filesystem_under_both_interpreters(run_fw, tmp_path):
         "True",
         "",
     ]
+
+
+# -- a filesystem whose rename cannot replace (CircuitPython's FAT drive) -----------------------
+class RefusingOs:
+    """`os` for fishtable.cp.storage: a rename onto an existing file is refused, as on FAT;
+    every operation is logged and the power can be cut before the operation number `cut`."""
+
+    def __init__(self, fs, cut=None):
+        self.fs, self.cut, self.log = fs, cut, []
+
+    def _op(self, *what):
+        if self.cut is not None and len(self.log) == self.cut:
+            raise KeyboardInterrupt("power cut")
+        self.log.append(what)
+
+    def rename(self, old, new):
+        if self.fs.exists(new):
+            raise OSError(17, "EEXIST")
+        self._op("rename", old, new)
+        self.fs.rename(old, new)
+
+    def remove(self, path):
+        self._op("remove", path)
+        self.fs.remove(path)
+
+
+def fat_fs(monkeypatch, fs, cut=None):
+    """A CpFs over the FaultFs `fs` with FAT's refusing rename."""
+    from fishtable.cp import storage
+
+    fake = RefusingOs(fs, cut)
+    monkeypatch.setattr(storage, "os", fake)
+
+    class FatFs(storage.CpFs):
+        def open(self, path, mode):
+            return fs.open(path, mode)
+
+        def exists(self, path):
+            return fs.exists(path)
+
+        def listdir(self, path):
+            return fs.listdir(path)
+
+        def mkdir(self, path):
+            fs.mkdir(path)
+
+        def size(self, path):
+            return fs.size(path)
+
+        def free(self, path):
+            return None
+
+    return FatFs(), fake
+
+
+def test_fat_rename_moves_the_old_file_aside_and_removes_it_last(monkeypatch):
+    fs, store, match = started()
+    fat, fake = fat_fs(monkeypatch, fs)
+    store.fs = fat
+    match.undo()
+    store.undo(match)
+    assert fake.log == [("rename", J, J + ".old"), ("rename", J + ".tmp", J), ("remove", J + ".old")]
+    assert read_text(text_of(fs)).statements == MOVES[:-1]
+
+
+@pytest.mark.parametrize("cut", [0, 1, 2])
+def test_power_cut_inside_a_fat_rename_resumes_before_or_after_the_undo(monkeypatch, cut):
+    fs, store, match = started()
+    fat, fake = fat_fs(monkeypatch, fs, cut)
+    store.fs = fat
+    with pytest.raises(KeyboardInterrupt):
+        store.undo(match)  # the store rewrites the journal without its last statement
+    got, message = Store(fs).resume()
+    # the temp file was closed before the old journal moved aside: after the first step the
+    # undo is complete on flash; before it, nothing happened
+    expected = MOVES if cut == 0 else MOVES[:-1]
+    assert got is not None and got.statements == expected and message is None
+    assert sorted(fs.listdir("/data")) == ["journal.fish"]

@@ -13,7 +13,7 @@ cut while FAT metadata is written can damage more than the file being written.
 import os
 
 from fishtable.store import Store
-from fishtable.store.fs import OsFs
+from fishtable.store.fs import OLD_SUFFIX, OsFs
 
 READ_ONLY_NOTE = "Read-only: no journal"
 
@@ -22,14 +22,22 @@ class CpFs(OsFs):
     """The real filesystem on CircuitPython's FAT drive (OsFs with a replacing rename)."""
 
     def rename(self, old, new):
-        """Rename `old` to `new`, replacing `new` (FAT refuses a rename onto an existing file)."""
+        """Rename `old` to `new`, replacing `new` (FAT refuses a rename onto an existing file).
+
+        The file replaced is first moved aside to `new + ".old"` and removed last, so a power
+        cut in between leaves a state `Store.resume` recognises and completes (see
+        fishtable.store.fs.OLD_SUFFIX); deleting it first could lose the game in progress."""
         try:
             os.rename(old, new)
         except OSError:
             if not self.exists(new) or not self.exists(old):
                 raise
-            os.remove(new)
+            aside = new + OLD_SUFFIX
+            if self.exists(aside):
+                os.remove(aside)
+            os.rename(new, aside)
             os.rename(old, new)
+            os.remove(aside)
 
 
 class ReadOnlyStore(Store):

@@ -12,6 +12,9 @@ bytes still free on the filesystem holding `path`, or None when unknown).
 import os
 
 CHUNK = 256  # bytes per read when copying
+# Where an adapter whose rename cannot replace a file atomically (FAT) moves the file being
+# replaced until the new one is in place; `Store.resume` completes such a cut replacement.
+OLD_SUFFIX = ".old"
 
 
 class OsFs:

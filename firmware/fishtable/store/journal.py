@@ -18,7 +18,7 @@ from fishtable.core.errors import RecordError
 from fishtable.core.record import Reader
 from fishtable.store import history as _history
 from fishtable.store import settings as _settings
-from fishtable.store.fs import OsFs, copy_file, ensure_dir, remove_if_there, write_atomic
+from fishtable.store.fs import OLD_SUFFIX, OsFs, copy_file, ensure_dir, remove_if_there, write_atomic
 
 MAX_LINE = const(200)  # a longer journal line is damage
 JOURNAL = "journal.fish"
@@ -77,6 +77,27 @@ def scan(fs, path):
     return match, lost
 
 
+def _settle_rewrite(fs, path):
+    """Finish or forget a rewrite of the journal that a power cut interrupted; True if a journal is there.
+
+    The new journal is written to `path.tmp`, closed, then renamed over `path`.  With the
+    journal there, a leftover temp file is a rewrite cut before its rename: forget it.  A
+    filesystem whose rename cannot replace (FAT: the old journal moved to `path.old` first)
+    may have been cut mid-replacement: then the temp file is complete (it was closed before
+    the old journal moved) and becomes the journal."""
+    tmp = path + ".tmp"
+    old = path + OLD_SUFFIX
+    if fs.exists(path):
+        remove_if_there(fs, tmp)
+    elif fs.exists(old):
+        fs.rename(tmp if fs.exists(tmp) else old, path)
+    else:
+        remove_if_there(fs, tmp)  # a new game's first write, cut: there was no game yet
+        return False
+    remove_if_there(fs, old)
+    return True
+
+
 def _feed(reader, raw):
     """Feed one complete line to the reader; False when it is damaged."""
     match = reader.match
@@ -122,8 +143,7 @@ class Store:
         path = self.journal_path
         self._count = -1
         try:
-            remove_if_there(fs, path + ".tmp")  # a rewrite the power cut: the journal is still whole
-            if not fs.exists(path):
+            if not _settle_rewrite(fs, path):
                 return None, None
             match, lost = scan(fs, path)
         except Exception:  # noqa: BLE001 - an unreadable flash must not stop the table
