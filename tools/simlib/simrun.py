@@ -1,6 +1,7 @@
 """The simulator's inside: firmware/main.py on a simulated Pico (runs under CPython and MicroPython).
 
-    simrun.py KEYS_FILE SEED FLASH_DIR MAIN_PY
+    simrun.py KEYS_FILE SEED FLASH_DIR MAIN_PY      a key script, every changed frame to stdout
+    simrun.py --serve SEED FLASH_DIR MAIN_PY         one key word at a time from stdin (autoplay)
 
 The board is built by the firmware's own `board.build()` from boards/pico.json over the
 device models of tools/devices (machine: pins and I2C; the SSD1306 panel model decodes
@@ -8,6 +9,11 @@ the I2C bytes; the NeoPixel model records the ring).  The key script presses and
 the button pins on a virtual clock.  Every changed frame (what the panel's glass shows and
 the ring's colours) goes to stdout as one line `F <1024 bytes hex> <ring hex> <ms>`; `E`
 ends the run.
+
+In `--serve` mode the keys come one at a time: whenever the last one is done (pressed,
+released and 60 ms passed), the current frame goes out as an `F` line followed by `?`, and
+the next key-script word is read from stdin (`quit` or the end of input ends the run).
+Whoever drives it (tools/autoplay.py) reads the screen and decides the next press.
 """
 
 import binascii
@@ -64,13 +70,17 @@ class Clock:
 
 
 class PinScript:
-    """Wraps the board's keys: before each poll, presses/releases button pins per the script."""
+    """Wraps the board's keys: before each poll, presses/releases button pins per the script.
+
+    `script` is a list of (word, ms) items, or a callable `next_item(now)` that returns the
+    next item (None: the run is over) when the last one is done."""
 
     def __init__(self, script, keys, pins, on_poll):
         from devices import machine_model
 
         self.drive = machine_model.drive
-        self.script = script
+        self.source = None if isinstance(script, list) else script
+        self.script = script if self.source is None else []
         self.pos = 0
         self.keys = keys
         self.pins = pins  # word -> GPIO
@@ -85,6 +95,11 @@ class PinScript:
             self.drive(self.held, None)
             self.held = None
         if self.held is None and now >= self.next_at:
+            if self.source is not None:
+                item = self.source(now)
+                if item is None:
+                    raise Done()
+                self.script.append(item)
             if self.pos >= len(self.script):
                 raise Done()
             word, ms = self.script[self.pos]
@@ -98,7 +113,7 @@ class PinScript:
                 self.held = pin
                 self.release_at = now + hold
                 self.next_at = now + hold + GAP_MS
-            if self.pos >= len(self.script):
+            if self.source is None and self.pos >= len(self.script):
                 self.next_at = max(self.next_at, now + SETTLE_MS)
         return self.keys.poll(now)
 
@@ -173,15 +188,44 @@ def install(seed, data_root, make_keys):
     return panel, clock, frames
 
 
+class Served:
+    """The next key word from stdin, after the frame went to stdout (`--serve` mode)."""
+
+    def __init__(self, frames):
+        self.frames = frames
+
+    def __call__(self, now):
+        frames = self.frames
+        frames.last = None  # the driver always gets the frame it decides on
+        frames.capture(now)
+        sys.stdout.write("?\n")
+        flush = getattr(sys.stdout, "flush", None)
+        if flush is not None:
+            flush()
+        while True:
+            line = sys.stdin.readline()
+            if not line or line.strip() == "quit":
+                return None
+            items = parse_script(line)
+            if items:
+                return items[0]
+
+
 def main(argv):
-    keys_file, seed, flash, main_py = argv[0], int(argv[1]), argv[2], argv[3]
-    with open(keys_file) as f:
-        script = parse_script(f.read())
+    serve = argv[0] == "--serve"
+    if serve:
+        argv = argv[1:]
+        keys_file, seed, flash, main_py = None, int(argv[0]), argv[1], argv[2]
+        script = None
+    else:
+        keys_file, seed, flash, main_py = argv[0], int(argv[1]), argv[2], argv[3]
+        with open(keys_file) as f:
+            script = parse_script(f.read())
 
     def make_keys(hw, profile, frames):
         inp = profile["input"]
         pins = {"prev": inp["prev"], "next": inp["next"], "ok": inp["ok"]}
-        return PinScript(script, hw.keys, pins, frames.capture)
+        return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 
     panel, clock, frames = install(seed, flash + "/data", make_keys)
     with open(main_py) as f:

@@ -47,13 +47,12 @@ class Play(Base):
         self.root(app)
 
     def done(self, app, stmt):
-        game = app.match.game
-        before = game.last_scoring
+        scorings = app.match.game.scorings
         if not app.submit(stmt):
             return False
         self.root(app)
         game = app.match.game
-        if game.last_scoring is not None and game.last_scoring is not before:
+        if game.scorings != scorings:  # this flip ended the round: its scoring, once
             app.push(Scoring(game.last_scoring))
         else:
             app.proceed()
