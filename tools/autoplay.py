@@ -334,27 +334,40 @@ def read_record(path):
         return read(handle)
 
 
-def autoplay(want, interp="cpython", seed=1, flash=None):
-    """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None)."""
-    with Device(interp, seed, flash) as dev:
-        player = Autoplayer(dev, want)
-        try:
-            player.setup()
-            for stmt in want.statements:
-                player.play(stmt)
-            player.finish()
-        except (AutoplayError, Invalid) as err:
-            done = len(player.mirror.statements)
-            return None, "at statement %d (%s): %s" % (
-                done + 1, canonical(want, want.statements[done]) if done < len(want.statements) else "end", err)
-        path = device_record(dev)
-        if path is None:
-            return None, "the device kept no record"
-        try:
-            got = read_record(path)
-        except (RecordError, OSError) as err:
-            return None, "the device's record %s cannot be read: %s" % (path, err)
-        return got, compare(want, got, player.screens)
+def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False):
+    """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
+
+    With `check_reader`, every frame's reading is compared with what the screens drew
+    (tools/simlib/drawlog.py); a difference is an error."""
+    with Device(interp, seed, flash, draws=check_reader) as dev:
+        got, error = _play(dev, want)
+        if error is None and dev.misread:
+            text, drawn, read = dev.misread[0]
+            error = "the screen reader misread %d of %d frames; first:\n%s\ndrawn %r\nread  %r" % (
+                len(dev.misread), dev.checked, text, drawn, read)
+        return got, error
+
+
+def _play(dev, want):
+    """Set up and play `want` on `dev`; (the device's Match or None, the first difference or None)."""
+    player = Autoplayer(dev, want)
+    try:
+        player.setup()
+        for stmt in want.statements:
+            player.play(stmt)
+        player.finish()
+    except (AutoplayError, Invalid) as err:
+        done = len(player.mirror.statements)
+        return None, "at statement %d (%s): %s" % (
+            done + 1, canonical(want, want.statements[done]) if done < len(want.statements) else "end", err)
+    path = device_record(dev)
+    if path is None:
+        return None, "the device kept no record"
+    try:
+        got = read_record(path)
+    except (RecordError, OSError) as err:
+        return None, "the device's record %s cannot be read: %s" % (path, err)
+    return got, compare(want, got, player.screens)
 
 
 def main(argv=None):

@@ -192,7 +192,7 @@ def _runs(glyphs):
             gap = g.x - prev.x - step
             joined = (gap >= 0 and gap % step == 0 and gap <= 3 * step and g.kind != ICON) or (
                 g.kind == ICON and gap <= 2)
-            if joined and not _between(glyphs, prev, g):
+            if joined and (gap <= 0 or not _between(glyphs, prev, g)):
                 current.append(g)
             else:
                 runs.append(Run(current))
@@ -368,16 +368,27 @@ def _choose(candidates):
         scored.append((-run, -explained, -grid, g.y, g.x, g))
     scored.sort(key=lambda s: s[:5])
     taken = []
+    buckets = {}  # (x // 8, y // 8) -> the taken cells touching that 8x8 block
     for s in scored:
         g = s[5]
         size = g.size
+        x0, y0, x1, y1 = g.x, g.y, g.x + size, g.y + size
         clear = True
-        for t in taken:
-            if g.x < t.x + t.size and t.x < g.x + size and g.y < t.y + t.size and t.y < g.y + size:
-                clear = False
+        for bx in range(x0 >> 3, ((x1 - 1) >> 3) + 1):
+            for by in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
+                for t in buckets.get((bx, by), ()):
+                    if x0 < t.x + t.size and t.x < x1 and y0 < t.y + t.size and t.y < y1:
+                        clear = False
+                        break
+                if not clear:
+                    break
+            if not clear:
                 break
         if clear:
             taken.append(g)
+            for bx in range(x0 >> 3, ((x1 - 1) >> 3) + 1):
+                for by in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
+                    buckets.setdefault((bx, by), []).append(g)
     return taken
 
 

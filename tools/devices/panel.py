@@ -220,7 +220,21 @@ class SSD1306Model:
 
     def glass_pages(self):
         """The glass packed like a MONO_VLSB frame buffer (1024 bytes for 128x64)."""
+        if self.lit() and not self.entire_on and not self.inverse and self._rows_upright():
+            w = self.width
+            out = bytearray(len(self.ram))
+            for base in range(0, len(out), w):  # glass column x shows segment w - 1 - x
+                out[base:base + w] = bytes(reversed(self.ram[base:base + w]))
+            return out
         return pack_vlsb(self.glass(), self.width, self.height)
+
+    def _rows_upright(self):
+        """True when glass row y shows RAM row y (the usual set-up): the fast path of glass_pages."""
+        config = (self.com_pins, self.com_reverse, self.offset, self.mux, self.start_line)
+        if getattr(self, "_upright_for", None) != config:
+            self._upright_for = config
+            self._upright = all(self._glass_row_source(y) == y for y in range(self.height))
+        return self._upright
 
     def text(self, on="#", off="."):
         """The glass as text, one line per pixel row."""

@@ -48,14 +48,14 @@ class DeviceError(RuntimeError):
 class Device:
     """firmware/main.py on a simulated board in a child process, one key word at a time."""
 
-    def __init__(self, interp="cpython", seed=1, flash=None):
+    def __init__(self, interp="cpython", seed=1, flash=None, draws=False):
         self.owns_flash = flash is None
         self.flash = flash or tempfile.mkdtemp(prefix="fishtable-flash-")
         os.makedirs(self.flash, exist_ok=True)
         self.interp = interp
         argv, env = mprun.command(
-            interp, os.path.join(HERE, "simrun.py"), ["--serve", str(seed), self.flash, MAIN_PY], heapsize=SIM_HEAP
-        )
+            interp, os.path.join(HERE, "simrun.py"),
+            (["--draws"] if draws else []) + ["--serve", str(seed), self.flash, MAIN_PY], heapsize=SIM_HEAP)
         if interp == "cpython":
             env["PYTHONPATH"] = os.pathsep.join((HERE, TOOLS, env["PYTHONPATH"]))
         else:
@@ -65,7 +65,11 @@ class Device:
         self.glass = bytes(1024)
         self.ring = bytes(36)
         self.ms = 0
-        self.frames = []  # (glass, ring, ms) of every changed frame since the last press
+        self.frames = []  # (glass, ring, ms, drawn) of every changed frame since the last press
+        self.drawn = None  # with `draws`: the glyph keys the screens drew for the last frame shown
+        self.draws = draws
+        self.checked = 0  # with `draws`: frames whose reading was compared with what was drawn
+        self.misread = []  # ... and those where the two differ: (screen text, drawn, read)
         self.presses = 0
         self._screen = None
         self._wait_for_prompt()
@@ -149,14 +153,28 @@ class Device:
                 self.glass = bytes.fromhex(parts[1])
                 self.ring = bytes.fromhex(parts[2])
                 self.ms = int(parts[3])
-                self.frames.append((self.glass, self.ring, self.ms))
+                self.frames.append((self.glass, self.ring, self.ms, self.drawn))
                 self._screen = None
+                if self.draws and self.drawn is not None:
+                    self._check_reader()
+            elif line.startswith("D"):
+                import drawlog
+
+                self.drawn = drawlog.decode(line[2:].strip())
             elif line.startswith("?"):
                 return
             elif line.strip():
                 self.output.append(line.rstrip("\n"))
 
     output = []
+
+    def _check_reader(self):
+        """Compare what the screen reader reads on this frame with what the screens drew."""
+        self.checked += 1
+        screen = self.screen
+        read = screen.keys()
+        if read != self.drawn:
+            self.misread.append((screen.text(), self.drawn, read))
 
     def _died(self):
         try:

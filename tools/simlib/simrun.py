@@ -26,6 +26,7 @@ BACK_MS = 800  # a `back` holds OK this long (the board's long press is 700 ms)
 SETTLE_MS = 1500  # after the last key, before the run ends
 
 WORDS = ("prev", "next", "ok", "back")
+MICROPYTHON = sys.implementation.name == "micropython"
 
 
 class Done(BaseException):
@@ -147,7 +148,8 @@ class Frames:
         state = (bytes(panel.ram), panel.lit(), panel.inverse, panel.com_reverse, panel.entire_on)
         if state != self.seen:
             self.seen = state
-            gc.collect()
+            if MICROPYTHON:
+                gc.collect()  # the models' garbage, before it fragments the firmware's heap
             self.glass = bytes(panel.glass_pages())
         frame = self.glass + self.ring_bytes()
         if frame != self.last:
@@ -212,6 +214,9 @@ class Served:
 
 
 def main(argv):
+    draws = argv[0] == "--draws"  # also log what the screens draw (`D` lines; tests of the screen reader)
+    if draws:
+        argv = argv[1:]
     serve = argv[0] == "--serve"
     if serve:
         argv = argv[1:]
@@ -225,6 +230,10 @@ def main(argv):
     def make_keys(hw, profile, frames):
         inp = profile["input"]
         pins = {"prev": inp["prev"], "next": inp["next"], "ok": inp["ok"]}
+        if draws and hw.display is not None:
+            import drawlog
+
+            drawlog.watch(hw.display, lambda keys: sys.stdout.write("D %s\n" % drawlog.encode(keys)))
         return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 
     panel, clock, frames = install(seed, flash + "/data", make_keys)
