@@ -221,7 +221,7 @@ class App:
         return True
 
     def proceed(self):
-        """After a statement (or undo): the end screen when over, else the current player's colour."""
+        """After a statement (or undo): the end screen when over, else the screen's player on the ring."""
         game = self.match.game
         if game.over:
             from fishtable.ui.scoreboard import GameOver
@@ -233,11 +233,7 @@ class App:
             del self.stack[:]
             self.push(over)
             return
-        player = game.next_player()
-        if player is not None:
-            self.fx.player(self.rgb_of(player))
-        else:
-            self.fx.off()
+        self.stack[-1].enter(self)  # the screen shows whose turn it is, on the ring too
 
     def undo(self):
         """Take back the last statement (journal first, then the state)."""

@@ -22,6 +22,8 @@ class Play(Base):
         waiting = game.awaiting_hidden()
         self.hidden_for = None
         if len(waiting) > 1:  # the table enters the bonuses in any order
+            self._seen_n = -1
+            app.fx.off()
             self.step(Ask("Hidden bonus of", ["P%d" % p for p in waiting], waiting), self._bonus_of, None)
         elif waiting:
             self._bonus_of(app, waiting[0], None)
@@ -41,9 +43,8 @@ class Play(Base):
 
     def shown_player(self, app):
         waiting = app.match.game.awaiting_hidden()
-        if waiting:
-            hidden_for = getattr(self, "hidden_for", None)
-            return hidden_for if hidden_for is not None else waiting[0]
+        if waiting:  # the bonuses: the player whose bonus is being entered (none while choosing whose)
+            return getattr(self, "hidden_for", None)
         return app.match.game.next_player()
 
     def status(self, app):
