@@ -199,7 +199,6 @@ def build(profile):
     import machine
     import neopixel
 
-    from fishtable.hw.keys import Buttons, Encoder
     from fishtable.hw.ring import Ring
     from fishtable.hw.ssd1306 import SSD1306
 
@@ -225,9 +224,13 @@ def build(profile):
         return machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP)
 
     if inp["kind"] == "encoder":
+        from fishtable.hw.encoder import Encoder
+
         keys = Encoder(pull_up(inp["a"]), pull_up(inp["b"]), pull_up(inp["sw"]), inp["debounce_ms"],
                        inp["long_ms"], inp["reverse"], inp["half_step"])
     else:
+        from fishtable.hw.keys import Buttons
+
         keys = Buttons(pull_up(inp["prev"]), pull_up(inp["next"]), pull_up(inp["ok"]), inp["debounce_ms"],
                        inp["long_ms"], inp["repeat_delay_ms"], inp["repeat_ms"])
     return Hardware(profile, display, ring, keys, i2c)

@@ -24,9 +24,8 @@ came back before the interrupt ran (interrupts were off, e.g. during a flash era
 edges are recorded.  Pins without `irq()` (test doubles, CircuitPython's stand-ins) are read
 in `poll()` instead, each change counting as an edge at that time.  Pins are active low.
 
-Encoder: a skipped quadrature state (both contacts changed between two interrupts) counts
-two quarter steps in the last direction turned, never a step back.  `poll()` turns the count
-into detents (4 quarter steps, 2 with `half_step`) and snaps to the count at a rest state.
+The encoder (`Encoder`, in fishtable.hw.encoder, imported on first use) shares all of this for
+its push switch.
 """
 
 from time import ticks_add, ticks_diff, ticks_ms
@@ -45,18 +44,9 @@ DOWN = const(5)  # OK has gone down (only with down_event=True)
 NAMES = ("NONE", "PREV", "NEXT", "OK", "BACK", "DOWN")
 
 _QUEUE_SIZE = const(16)
-_RING = const(32)  # recorded edges (a power of two)
+_RING = const(16)  # recorded edges (a power of two): 7 presses while the loop is away
 _ROOM = const(4)  # queue slots one recorded edge may fill (its event, repeats, BACK)
 _OK = const(2)  # key index of OK (0 = PREV, 1 = NEXT)
-
-# Quadrature: index (old state << 2) | new state, state = (a << 1) | b; value = quarter step + 1,
-# 3 = both contacts changed (a state skipped).  Clockwise (A falls first from the rest
-# state 11): 11 -> 01 -> 00 -> 10 -> 11.
-_STEP = b"\x01\x00\x02\x03\x02\x01\x03\x00\x00\x03\x01\x02\x03\x02\x00\x01"
-_REST = const(3)
-_SKIP = const(3)
-_POS_MASK = const(0xFFFF)
-_POS_HALF = const(0x8000)
 
 
 class EventQueue:
@@ -83,6 +73,9 @@ class EventQueue:
     def pending(self):
         """How many events are queued."""
         return self._size
+
+    def _room(self):
+        return _QUEUE_SIZE - self._size
 
     def clear(self):
         """Drop queued events (e.g. when a screen changes)."""
@@ -120,8 +113,7 @@ class _Keys(EventQueue):
         self._marks = [0] * _RING  # the encoder's count at the edge (turns before a press stay before it)
         self._pos = 0  # the encoder's quarter-step count (0 for buttons)
         self._w = 0
-        self._lost = 0  # 1 once the ring was full (edges dropped; the level check recovers)
-        self._resync = 0  # edges were dropped: take the keys' levels as they are now
+        self._lost = 0  # edges dropped because the ring was full (the loop then reads the levels)
         self._level = bytearray(3)  # per key: down (1) at its last recorded edge
         self._at = [0, 0, 0]  # per key: time of its last recorded edge
         self._armed = bytearray(3)  # per key: 1 once an edge was recorded (the bounce window applies)
@@ -131,8 +123,7 @@ class _Keys(EventQueue):
         self._quiet = bytearray(3)  # no event on this press (held at start, or BACK sent)
         self._since = [0, 0, 0]  # when the key went down
         self._due = [0, 0, 0]  # when its next auto-repeat fires
-        self._last = 0  # time of the last edge or moment turned into events (once _begun)
-        self._begun = 0
+        self._synced = 0  # _lost when the levels were last read after a drop
         self._polled = 0  # bit k: key k has no interrupt and is read in poll()
         handlers = (self._irq_prev, self._irq_next, self._irq_ok)
         for k in range(3):
@@ -161,40 +152,34 @@ class _Keys(EventQueue):
         """Key k reads `down` at `now` after an edge: record it unless it is bounce (no allocation)."""
         if self._armed[k] and ticks_diff(now, self._at[k]) < self._debounce:
             return
-        if down == self._level[k]:  # it went and came back before we looked: both edges
-            self._put(k << 1 | (down ^ 1), now)
-        self._put(k << 1 | down, now)
+        code = k << 1 | down
+        n = 2 if down == self._level[k] else 1  # 2: it went and came back before we looked
+        w = self._w
+        while n:
+            nxt = (w + 1) & (_RING - 1)
+            if nxt == self._r:
+                self._lost += 1
+                break
+            n -= 1
+            self._codes[w] = code ^ n  # the other level first when both edges are recorded
+            self._times[w] = now
+            self._marks[w] = self._pos
+            w = nxt
+        self._w = w
         self._level[k] = down
         self._at[k] = now
         self._armed[k] = 1
 
-    def _put(self, code, now):
-        w = self._w
-        nxt = (w + 1) & (_RING - 1)
-        if nxt == self._r:
-            self._lost = 1
-            self._resync = 1
-            return
-        self._codes[w] = code
-        self._times[w] = now
-        self._marks[w] = self._pos
-        self._w = nxt
-
     # -- loop side: edges -> events ---------------------------------------------------------
-
-    def _sample(self, now):
-        """Read the keys that have no interrupt; a change is an edge now."""
-        polled = self._polled
-        if polled:
-            for k in range(3):
-                if polled >> k & 1:
-                    down = 0 if self._pins[k].value() else 1
-                    if down != self._level[k]:
-                        self._record(k, down, now)
 
     def _keys(self, now):
         """Everything recorded up to `now`, in time order, into the event queue (as room allows)."""
-        self._sample(now)
+        polled = self._polled  # keys without an interrupt: a change read now is an edge now
+        for k in range(3):
+            if polled >> k & 1:
+                down = 0 if self._pins[k].value() else 1
+                if down != self._level[k]:
+                    self._record(k, down, now)
         while self._r != self._w:
             if self._size > _QUEUE_SIZE - _ROOM:
                 return  # the rest waits in the ring for the next poll
@@ -206,8 +191,9 @@ class _Keys(EventQueue):
             self._r = (r + 1) & (_RING - 1)
             self._advance(t, 1)
             self._change(code >> 1, code & 1, t)
-        if self._resync:  # edges were dropped: what the pins read now, as edges now
-            self._resync = 0
+        lost = self._lost
+        if lost != self._synced:  # edges were dropped: what the pins read now, as edges now
+            self._synced = lost
             for k in range(3):
                 if self._pins[k] is not None:
                     self._change(k, 0 if self._pins[k].value() else 1, now)
@@ -238,10 +224,6 @@ class _Keys(EventQueue):
     def _advance(self, t, edge):
         """Time passes to `t`: auto-repeats and the long press of OK that fall due (with `edge` = 1,
         an edge at `t` comes first: a repeat due at `t` waits for it)."""
-        if not self._begun or ticks_diff(t, self._last) > 0:
-            self._last = t
-            self._begun = 1
-        t = self._last
         down = self._down
         quiet = self._quiet
         if down[_OK] and not quiet[_OK] and ticks_diff(t, self._since[_OK]) >= self._long:
@@ -275,10 +257,6 @@ class _Keys(EventQueue):
         """True while OK is down (from its first edge, as of the last poll)."""
         return bool(self._down[_OK])
 
-    def dropped(self):
-        """True if edges were ever dropped because the ring was full (the level check recovered)."""
-        return bool(self._lost)
-
 
 class Buttons(_Keys):
     """Three push buttons to ground: previous, next, OK."""
@@ -294,73 +272,11 @@ class Buttons(_Keys):
         return self._pop()
 
 
-class Encoder(_Keys):
-    """A quadrature rotary encoder (A, B to ground) with a push switch: one step per detent.
+def __getattr__(name):
+    """`keys.Encoder` is fishtable.hw.encoder.Encoder, imported on first use: a buttons board never
+    holds the encoder's code in RAM."""
+    if name == "Encoder":
+        from fishtable.hw.encoder import Encoder
 
-    Turning clockwise (A falls first from rest) gives NEXT; `reverse` swaps the direction.
-    `half_step` is for encoders with a detent at both 11 and 00 (two steps per cycle).
-    """
-
-    def __init__(self, pin_a, pin_b, pin_sw, debounce_ms=20, long_ms=700, reverse=False, half_step=False,
-                 down_event=False):
-        super().__init__((None, None, pin_sw), debounce_ms, long_ms, 0, 1, down_event)
-        self._a = pin_a
-        self._b = pin_b
-        self._reverse = reverse
-        self._detent = 2 if half_step else 4
-        self._state = self._read()
-        self._pos = 0  # quarter steps, counted by the interrupt (16 bits, wrapping)
-        self._dir = 0  # the last quarter step's direction (+1 / -1)
-        self._base = 0  # the count at the last detent turned into events
-        self._sampled = not (_attach(pin_a, self._irq_turn) & _attach(pin_b, self._irq_turn))
-
-    def _read(self):
-        return (1 if self._a.value() else 0) << 1 | (1 if self._b.value() else 0)
-
-    def _irq_turn(self, pin):
-        """An edge of A or B (hard IRQ, no allocation): count the quarter steps since the last state."""
-        state = (1 if self._a.value() else 0) << 1 | (1 if self._b.value() else 0)
-        old = self._state
-        if state == old:
-            return
-        step = _STEP[old << 2 | state]
-        if step == _SKIP:
-            step = 2 * self._dir
-        else:
-            step -= 1
-            self._dir = step
-        self._pos = (self._pos + step) & _POS_MASK
-        self._state = state
-
-    def _turned(self, pos, rest):
-        """Whole detents from the last one taken to count `pos` into PREV/NEXT events (as the queue
-        has room); `rest`: the knob is at a detent there, so what is left over is not a step."""
-        diff = ((pos - self._base + _POS_HALF) & _POS_MASK) - _POS_HALF
-        if not diff:
-            return True
-        q = self._detent
-        size = diff if diff > 0 else -diff
-        n = (size + q // 2 - 1) // q if rest else (size - 1) // q
-        room = _QUEUE_SIZE - self._size
-        done = n <= room
-        if not done:
-            n = room
-            rest = False
-        event = NEXT if (diff > 0) != self._reverse else PREV
-        for _ in range(n):
-            self._push(event)
-        if rest:
-            self._base = pos
-        else:
-            self._base = (self._base + (n * q if diff > 0 else -n * q)) & _POS_MASK
-        return done
-
-    def poll(self, now_ms):
-        """The encoder and its switch up to `now_ms`; returns one event code or NONE."""
-        if self._sampled:
-            self._irq_turn(None)
-        self._keys(now_ms)  # the switch, and the steps turned before each of its edges
-        if self._r == self._w:
-            state = self._state  # before the count: an interrupt in between only adds to it
-            self._turned(self._pos, state == _REST or (self._detent == 2 and state == 0))
-        return self._pop()
+        return Encoder
+    raise AttributeError(name)
