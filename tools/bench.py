@@ -323,6 +323,101 @@ def bench_boot(firmware=FIRMWARE, runs=BOOT_RUNS):
     return result
 
 
+# The chip's reference (issue 17, the stock RPI_PICO firmware in an RP2040 emulator at 125 MHz):
+# NEXT in a menu took 37 / 43 / 48 ms (min / median / max) from the button's edge to the last I2C
+# byte of the new frame (272 bytes in 4 transactions).  Of the median, 20 ms were the old keys'
+# debounce, 5 ms on average the loop's 10 ms sleep, and 6.23 ms the bytes on the wire at 400 kHz
+# (2492 bit times): the firmware's CPU time for that press on the chip is about 11.8 ms.  The
+# same press on the unix port gives the ratio the chip estimates here use (see docs/performance.md).
+CHIP_MENU_NEXT_US = 43000 - 20000 - 5000 - 6230
+MENU_NEXT_I2C_BYTES = 272
+TIMING_RUNS = 5
+
+
+def timing_run(path, bundle, runs=TIMING_RUNS):
+    """Play one record `runs` times through the app under the unix port (tools/benchlib/timing.py),
+    each on a fresh LittleFS; returns the median over the runs of every press's and statement's
+    CPU time (us), and the flash operations (the same in every run)."""
+    name, players, start, options, lines = parse_record(path)
+    samples = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            args = {"name": name, "players": players, "start": start, "options": options, "lines": lines,
+                    "boards": os.path.join(ROOT, "boards"), "image": os.path.join(tmp, "flash.img")}
+            with open(os.path.join(tmp, "args.json"), "w") as f:
+                json.dump(args, f)
+            argv = [mprun.micropython_binary(), "-X", "heapsize=" + TIMING_HEAP,
+                    os.path.join(TOOLS, "benchlib", "timing.py"), os.path.join(tmp, "args.json")]
+            env = dict(os.environ, MICROPYPATH=os.pathsep.join((bundle, TOOLS)))
+            proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tmp, timeout=600)
+            found = parse_bench(proc.stdout)
+            if proc.returncode != 0 or found.get("over") is not True:
+                raise RuntimeError("timing run of %s failed:\n%s%s" % (path, proc.stdout[-2000:], proc.stderr))
+            samples.append(found)
+    out = dict(samples[0])
+    for key in ("menu_us", "key_us", "stmt_us"):
+        out[key] = [_median([s[key][i] for s in samples]) for i in range(len(samples[0][key]))]
+    return out
+
+
+def bench_time(records, jobs=2, runs=TIMING_RUNS, firmware=FIRMWARE):
+    """CPU time per key press and per statement, flash operations per statement, for every record
+    (the unix port, the .mpy bundle as on the board, the real LittleFS with the Pico's geometry)."""
+    with tempfile.TemporaryDirectory() as bundle:
+        compile_bundle(bundle, firmware)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            runs_by_record = dict(zip(records, pool.map(lambda p: timing_run(p, bundle, runs), records)))
+    per_record = {}
+    keys, stmts, menu, erases, progs, prog_bytes = [], [], [], [], [], []
+    for path, run in runs_by_record.items():
+        key = os.path.basename(path)[:-5]
+        n = len(run["stmt_us"])
+        per_record[key] = {
+            "statements": n,
+            "keys": len(run["key_us"]),
+            "cpu_us_per_key_avg": _avg(run["key_us"]),
+            "cpu_us_per_key_max": max(run["key_us"]) if run["key_us"] else 0,
+            "cpu_us_per_statement_avg": _avg(run["stmt_us"]),
+            "cpu_us_per_statement_median": _median(run["stmt_us"]),
+            "cpu_us_per_statement_max": max(run["stmt_us"]),
+            "flash_erases": sum(run["stmt_erases"]),
+            "flash_programs": sum(run["stmt_progs"]),
+            "flash_bytes_programmed": sum(run["stmt_prog_bytes"]),
+            "flash_erases_per_statement_max": max(run["stmt_erases"]),
+        }
+        keys += run["key_us"]
+        stmts += run["stmt_us"]
+        menu += run["menu_us"]
+        erases += run["stmt_erases"]
+        progs += run["stmt_progs"]
+        prog_bytes += run["stmt_prog_bytes"]
+        menu_bytes = run["menu_i2c_bytes"]
+    menu_us = _median(menu)
+    ratio = round(CHIP_MENU_NEXT_US / menu_us, 1) if menu_us else None
+    n = len(stmts)
+    return {
+        "cpu_us_per_key_avg": _avg(keys),
+        "cpu_us_per_key_max": max(keys),
+        "cpu_us_per_statement_avg": _avg(stmts),
+        "cpu_us_per_statement_median": _median(stmts),
+        "cpu_us_per_statement_max": max(stmts),
+        "cpu_us_menu_next_median": menu_us,
+        "menu_next_i2c_bytes": menu_bytes,
+        "flash_erases_per_statement_avg": round(sum(erases) / n, 3),
+        "flash_programs_per_statement_avg": round(sum(progs) / n, 3),
+        "flash_bytes_per_statement_avg": round(sum(prog_bytes) / n, 1),
+        "flash_erases_per_statement_max": max(erases),
+        "statements_timed": n,
+        "keys_timed": len(keys),
+        "timing_runs": runs,
+        "host_to_chip_ratio": ratio,
+        "chip_ms_per_key_avg_est": round(_avg(keys) * ratio / 1000.0, 1) if ratio else None,
+        "chip_ms_per_statement_avg_est": round(_avg(stmts) * ratio / 1000.0, 1) if ratio else None,
+        "chip_ms_per_statement_median_est": round(_median(stmts) * ratio / 1000.0, 1) if ratio else None,
+        "timing": per_record,
+    }
+
+
 def wasm_version():
     out = wasm_steps(["import sys\nprint('BENCH v \"%d.%d.%d\"' % sys.implementation.version[:3])"])
     return "MicroPython %s WebAssembly (npm @micropython/micropython-webassembly-pyscript)" % out["v"]
@@ -412,6 +507,8 @@ def collect(records=None, unix=True):
         if largest not in records:
             largest = [p for p in records if os.path.basename(p)[:-5] == result["heap_peak_record"]][0]
         result["unix"] = bench_unix(largest)
+        result.update(bench_time(records))
+        result["boot"] = bench_boot()
     return result
 
 
@@ -450,6 +547,32 @@ def table(result):
         ("journal per game, max (bytes)", "%d (%.2f%% of the filesystem)"
          % (result["journal_per_game_max"], 100.0 * result["journal_per_game_max"] / PICO_FS)),
     ]
+    if "cpu_us_per_key_avg" in result:
+        ratio = result["host_to_chip_ratio"]
+        rows += [
+            ("unix port: CPU per key press, avg / max (us)", "%s / %s over %d presses; chip ~%s ms avg"
+             % (result["cpu_us_per_key_avg"], result["cpu_us_per_key_max"], result["keys_timed"],
+                result["chip_ms_per_key_avg_est"])),
+            ("unix port: CPU per statement, avg / median / max (us)", "%s / %s / %s over %d; chip ~%s / %s ms"
+             % (result["cpu_us_per_statement_avg"], result["cpu_us_per_statement_median"],
+                result["cpu_us_per_statement_max"], result["statements_timed"],
+                result["chip_ms_per_statement_avg_est"], result["chip_ms_per_statement_median_est"])),
+            ("  per statement avg by record (us)", ", ".join(
+                "%s %s" % (k, v["cpu_us_per_statement_avg"]) for k, v in sorted(result["timing"].items()))),
+            ("  NEXT in the main menu (us, median); host-to-chip ratio", "%s (%d I2C bytes); x%s (chip: 11.8 ms)"
+             % (result["cpu_us_menu_next_median"], result["menu_next_i2c_bytes"], ratio)),
+            ("flash per statement: erases / programs / bytes (avg)", "%s / %s / %s (LittleFS, 4 KB blocks, 256 B pages)"
+             % (result["flash_erases_per_statement_avg"], result["flash_programs_per_statement_avg"],
+                result["flash_bytes_per_statement_avg"])),
+            ("  erases / statements by record", ", ".join(
+                "%s %d/%d" % (k, v["flash_erases"], v["statements"]) for k, v in sorted(result["timing"].items()))),
+        ]
+    boot = result.get("boot")
+    if boot:
+        rows.append(("boot: main.py to first frame, unix CPU (us)",
+                     "%s (display on at %s; %d I2C bytes, %.1f ms at 400 kHz)%s"
+                     % (boot["first_frame_us"], boot["display_on_us"], boot["i2c_bytes"],
+                        boot["i2c_ms_to_first_frame_400khz"], "; NOISE SHOWN" if boot["noise_shown"] else "")))
     if unix:
         src = unix["from_source"]
         rows.append(("unix port (64-bit), 192K heap, .mpy: %s" % unix["record"],
