@@ -5,6 +5,10 @@ Measured under real MicroPython, never guessed:
 - the WebAssembly VM (32-bit like the RP2040, so `gc.mem_alloc()` deltas are the Pico's byte
   counts): allocations per statement and per frame, retained game state, heap in use;
 - the unix port (real GC, the Pico's 192 KB heap as a hard limit): `micropython.mem_info()` peak;
+  and time: the CPU time per key press and per statement (time.ticks_us, the device models' own
+  time taken out, median of 5 runs; tools/benchlib/timing.py), the flash erases and programs per
+  statement on the port's real LittleFS (os.VfsLfs2) with the Pico's geometry, and main.py's start
+  to its first frame (tools/benchlib/boot.py); chip estimates scale by the issue's reference press;
 - mpy-cross for the compiled bundle; the shipped records for journal sizes.
 
 The app figures come from the real App built as firmware/main.py builds it, on the device models
@@ -276,9 +280,11 @@ def bench_unix(path, heapsize="192K"):
 
 # -- time on the unix port ---------------------------------------------------------------------
 
-# The firmware's time runs in the Pico's heap plus room for the device models (as `make sim` does),
-# so the collector runs about as often as on the board (see docs/performance.md).
-TIMING_HEAP = "256K"
+# The firmware's time runs in a heap with about the Pico's headroom above the firmware's peak: the
+# Pico has ~190 KB free for an 85 KB peak (32-bit); here the 64-bit port's peak is ~105 KB and the
+# device models, the record and the bench's arrays take ~75 KB, so 288 KB leaves ~105 KB, and the
+# collector runs about as often as on the board (see docs/performance.md).
+TIMING_HEAP = "288K"
 BOOT_RUNS = 5
 
 
@@ -318,18 +324,29 @@ def bench_boot(firmware=FIRMWARE, runs=BOOT_RUNS):
     result["build_us"] = [_median([x["boot_build_us"][j] for x in samples]) for j in (0, 1)]
     for key in ("i2c_bytes", "i2c_frame_bytes", "i2c_bits", "i2c_frame_bits", "noise_shown"):
         result[key] = first["boot_" + key]
-    result["i2c_ms_to_first_frame_400khz"] = round(first["boot_i2c_frame_bits"] * 1000.0 / I2C_HZ, 3)
+    wire_ms = first["boot_i2c_frame_bits"] * 1000.0 / I2C_HZ
+    result["i2c_ms_to_first_frame_400khz"] = round(wire_ms, 3)
+    # on the chip: the CPU time scaled by each run's menu press (as bench_time does), plus the bytes
+    # on the wire (the driver waits for them); MicroPython's own start before main.py is not in it
+    scales = [CHIP_MENU_NEXT_US / x["boot_menu_us"] for x in samples]
+    result["host_to_chip_ratio"] = round(_median(scales), 1)
+    for key, bits in (("display_on", "boot_i2c_on_bits"), ("first_frame", "boot_i2c_frame_bits")):
+        cpu = _median([x["boot_%s_us" % key] * f for x, f in zip(samples, scales)]) / 1000.0
+        result["chip_ms_%s_est" % key] = round(cpu + first[bits] * 1000.0 / I2C_HZ, 1)
     result["runs"] = runs
     return result
 
 
 # The chip's reference (issue 17, the stock RPI_PICO firmware in an RP2040 emulator at 125 MHz):
 # NEXT in a menu took 37 / 43 / 48 ms (min / median / max) from the button's edge to the last I2C
-# byte of the new frame (272 bytes in 4 transactions).  Of the median, 20 ms were the old keys'
-# debounce, 5 ms on average the loop's 10 ms sleep, and 6.23 ms the bytes on the wire at 400 kHz
-# (2492 bit times): the firmware's CPU time for that press on the chip is about 11.8 ms.  The
-# same press on the unix port gives the ratio the chip estimates here use (see docs/performance.md).
-CHIP_MENU_NEXT_US = 43000 - 20000 - 5000 - 6230
+# byte of the new frame (272 bytes in 4 transactions).  The old keys polled every loop pass (the
+# 10 ms sleep + ~1 ms of work: max - min = 11 ms) and wanted the level stable for 20 ms, i.e. two
+# passes (22 ms) after the pass that first saw it; the bytes take 6.23 ms on the wire at 400 kHz
+# (2492 bit times).  So the fastest case, 37 ms = 0 + 22 + 6.23 + CPU: the firmware's CPU time for
+# that press on the chip is about 8.8 ms (the slowest case gives the same: 48 = 11 + 22 + 6.23 +
+# 8.8).  The same press on the unix port gives the ratio the chip estimates here use (see
+# docs/performance.md).
+CHIP_MENU_NEXT_US = 37000 - 22000 - 6230
 MENU_NEXT_I2C_BYTES = 272
 TIMING_RUNS = 5
 
@@ -357,6 +374,14 @@ def timing_run(path, bundle, runs=TIMING_RUNS):
     out = dict(samples[0])
     for key in ("menu_us", "key_us", "stmt_us"):
         out[key] = [_median([s[key][i] for s in samples]) for i in range(len(samples[0][key]))]
+    # The host's speed varies between runs (shared cores, frequency steps: up to 1.6x here), but
+    # hardly within one: each run is also scaled by its own NEXT-in-the-menu press to the chip's
+    # 8.8 ms for that press, and the median taken of the scaled figures.
+    scales = [CHIP_MENU_NEXT_US / _median(s["menu_us"]) for s in samples]
+    out["ratio"] = _median(scales)
+    for key in ("key_us", "stmt_us"):
+        out["chip_" + key] = [_median([s[key][i] * f for s, f in zip(samples, scales)])
+                              for i in range(len(samples[0][key]))]
     return out
 
 
@@ -368,7 +393,7 @@ def bench_time(records, jobs=2, runs=TIMING_RUNS, firmware=FIRMWARE):
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             runs_by_record = dict(zip(records, pool.map(lambda p: timing_run(p, bundle, runs), records)))
     per_record = {}
-    keys, stmts, menu, erases, progs, prog_bytes = [], [], [], [], [], []
+    keys, stmts, menu, erases, progs, prog_bytes, chip_keys, chip_stmts, ratios = [], [], [], [], [], [], [], [], []
     for path, run in runs_by_record.items():
         key = os.path.basename(path)[:-5]
         n = len(run["stmt_us"])
@@ -384,7 +409,14 @@ def bench_time(records, jobs=2, runs=TIMING_RUNS, firmware=FIRMWARE):
             "flash_programs": sum(run["stmt_progs"]),
             "flash_bytes_programmed": sum(run["stmt_prog_bytes"]),
             "flash_erases_per_statement_max": max(run["stmt_erases"]),
+            "chip_ms_per_key_avg_est": round(_avg(run["chip_key_us"]) / 1000.0, 1),
+            "chip_ms_per_statement_avg_est": round(_avg(run["chip_stmt_us"]) / 1000.0, 1),
+            "chip_ms_per_statement_max_est": round(max(run["chip_stmt_us"]) / 1000.0, 1),
+            "host_to_chip_ratio": round(run["ratio"], 1),
         }
+        chip_keys += run["chip_key_us"]
+        chip_stmts += run["chip_stmt_us"]
+        ratios.append(run["ratio"])
         keys += run["key_us"]
         stmts += run["stmt_us"]
         menu += run["menu_us"]
@@ -393,7 +425,6 @@ def bench_time(records, jobs=2, runs=TIMING_RUNS, firmware=FIRMWARE):
         prog_bytes += run["stmt_prog_bytes"]
         menu_bytes = run["menu_i2c_bytes"]
     menu_us = _median(menu)
-    ratio = round(CHIP_MENU_NEXT_US / menu_us, 1) if menu_us else None
     n = len(stmts)
     return {
         "cpu_us_per_key_avg": _avg(keys),
@@ -410,10 +441,11 @@ def bench_time(records, jobs=2, runs=TIMING_RUNS, firmware=FIRMWARE):
         "statements_timed": n,
         "keys_timed": len(keys),
         "timing_runs": runs,
-        "host_to_chip_ratio": ratio,
-        "chip_ms_per_key_avg_est": round(_avg(keys) * ratio / 1000.0, 1) if ratio else None,
-        "chip_ms_per_statement_avg_est": round(_avg(stmts) * ratio / 1000.0, 1) if ratio else None,
-        "chip_ms_per_statement_median_est": round(_median(stmts) * ratio / 1000.0, 1) if ratio else None,
+        "host_to_chip_ratio": round(_median(ratios), 1),
+        "chip_ms_per_key_avg_est": round(_avg(chip_keys) / 1000.0, 1),
+        "chip_ms_per_statement_avg_est": round(_avg(chip_stmts) / 1000.0, 1),
+        "chip_ms_per_statement_median_est": round(_median(chip_stmts) / 1000.0, 1),
+        "chip_ms_per_statement_max_est": round(max(chip_stmts) / 1000.0, 1),
         "timing": per_record,
     }
 
@@ -553,13 +585,14 @@ def table(result):
             ("unix port: CPU per key press, avg / max (us)", "%s / %s over %d presses; chip ~%s ms avg"
              % (result["cpu_us_per_key_avg"], result["cpu_us_per_key_max"], result["keys_timed"],
                 result["chip_ms_per_key_avg_est"])),
-            ("unix port: CPU per statement, avg / median / max (us)", "%s / %s / %s over %d; chip ~%s / %s ms"
+            ("unix port: CPU per statement, avg / median / max (us)", "%s / %s / %s over %d; chip ~%s / %s / %s ms"
              % (result["cpu_us_per_statement_avg"], result["cpu_us_per_statement_median"],
                 result["cpu_us_per_statement_max"], result["statements_timed"],
-                result["chip_ms_per_statement_avg_est"], result["chip_ms_per_statement_median_est"])),
+                result["chip_ms_per_statement_avg_est"], result["chip_ms_per_statement_median_est"],
+                result["chip_ms_per_statement_max_est"])),
             ("  per statement avg by record (us)", ", ".join(
                 "%s %s" % (k, v["cpu_us_per_statement_avg"]) for k, v in sorted(result["timing"].items()))),
-            ("  NEXT in the main menu (us, median); host-to-chip ratio", "%s (%d I2C bytes); x%s (chip: 11.8 ms)"
+            ("  NEXT in the main menu (us, median); host-to-chip ratio", "%s (%d I2C bytes); x%s (chip: 8.8 ms)"
              % (result["cpu_us_menu_next_median"], result["menu_next_i2c_bytes"], ratio)),
             ("flash per statement: erases / programs / bytes (avg)", "%s / %s / %s (LittleFS, 4 KB blocks, 256 B pages)"
              % (result["flash_erases_per_statement_avg"], result["flash_programs_per_statement_avg"],
@@ -573,6 +606,9 @@ def table(result):
                      "%s (display on at %s; %d I2C bytes, %.1f ms at 400 kHz)%s"
                      % (boot["first_frame_us"], boot["display_on_us"], boot["i2c_bytes"],
                         boot["i2c_ms_to_first_frame_400khz"], "; NOISE SHOWN" if boot["noise_shown"] else "")))
+        rows.append(("  chip estimate (CPU x ratio + wire), from main.py",
+                     "display on %s ms, first frame %s ms" % (boot["chip_ms_display_on_est"],
+                                                             boot["chip_ms_first_frame_est"])))
     if unix:
         src = unix["from_source"]
         rows.append(("unix port (64-bit), 192K heap, .mpy: %s" % unix["record"],

@@ -9,7 +9,8 @@ time is the wall time minus the time spent inside the models (the panel model de
 byte in Python; on the board the bus is a peripheral whose wire time is reported apart).
 Prints `BENCH boot_* value` lines: the firmware time (us) at the end of the init sequence, when
 the display is switched on, at the first frame's last byte; the build's start and end; the I2C
-payload bytes and bus bit times up to the first frame; whether the glass ever showed noise.
+payload bytes and bus bit times up to the first frame; whether the glass ever showed noise; the
+median loop pass with NEXT/PREV at the main menu afterwards (the host's speed in this run).
 """
 
 import sys
@@ -34,18 +35,32 @@ class _Clock:
         self.ms += ms
 
 
+MENU_PRESSES = 20
+
+
 class _StopKeys:
-    """The board's keys for the first pass; the second pass ends the run."""
+    """The board's keys for the first pass (it draws the first frame); then NEXT and PREV in turn,
+    each loop pass timed (the host's speed for the chip estimate, as tools/benchlib/timing.py's
+    menu presses); then the run ends."""
 
     def __init__(self, keys):
         self.keys = keys
         self.passes = 0
+        self.last = 0
+        self.menu = []
 
     def poll(self, now):
         self.passes += 1
-        if self.passes > 1:
+        t = _now()
+        if self.passes > 2:
+            self.menu.append(t - self.last)
+        if self.passes > MENU_PRESSES + 2:
             raise Done()
-        return self.keys.poll(now)
+        self.last = t
+        ev = self.keys.poll(now)
+        if self.passes == 1:
+            return ev
+        return 2 if self.passes % 2 == 0 else 1  # NEXT, PREV
 
 
 def _now():
@@ -74,6 +89,7 @@ def main(argv):
             _log.append((_now(), len(data), bus.bits - bits_before, panel.lit()))
 
     bus.write = write
+    keys_box = []
     _t["t0"] = time.ticks_us()  # main.py's first import: the board module (wrapped here, then main.py's)
     _t["model"] = 0
     from fishtable.hw import board
@@ -88,6 +104,7 @@ def main(argv):
         hw.seed = 7
         hw.data_root = data_root
         hw.keys = _StopKeys(hw.keys)
+        keys_box.append(hw.keys)
         return hw
 
     board.build = build
@@ -97,12 +114,12 @@ def main(argv):
         exec(code, {"__name__": "__main__"})
     except Done:
         pass
-    report(panel)
+    report(panel, keys_box[0].menu)
 
 
-def report(panel):
+def report(panel, menu):
     init_end = on = frame_end = -1
-    total = bits = frame_bytes = frame_bits = 0
+    total = bits = frame_bytes = frame_bits = on_bits = 0
     for us, n, b, lit in _log:
         total += n
         bits += b
@@ -110,6 +127,7 @@ def report(panel):
             init_end = us
         if lit and on < 0:
             on = us
+            on_bits = bits
         if n >= 1025 and frame_end < 0:  # the first frame: the whole RAM in one data write
             frame_end = us
             frame_bytes = total
@@ -126,7 +144,10 @@ def report(panel):
     print("BENCH boot_i2c_frame_bytes %d" % frame_bytes)
     print("BENCH boot_i2c_bits %d" % bits)
     print("BENCH boot_i2c_frame_bits %d" % frame_bits)
+    print("BENCH boot_i2c_on_bits %d" % on_bits)
     print("BENCH boot_noise_shown %s" % ("true" if panel.noise_shown else "false"))
+    menu.sort()
+    print("BENCH boot_menu_us %d" % menu[len(menu) // 2])
 
 
 if __name__ == "__main__":
