@@ -548,6 +548,16 @@ def _kb(n):
     return "%.1f KB" % (n / 1024.0)
 
 
+def _by_game(timing, key, per_statement=True):
+    """[(game, (sum, statements))] of a per-record figure (weighted by statements if an average)."""
+    games = {}
+    for record, v in timing.items():
+        g = games.setdefault(record.split("-")[0], [0, 0])
+        g[0] += v[key] * v["statements"] if per_statement else v[key]
+        g[1] += v["statements"]
+    return [(g, tuple(v)) for g, v in games.items()]
+
+
 def table(result):
     """The figures as an aligned two-column text table."""
     unix = result.get("unix")
@@ -590,15 +600,15 @@ def table(result):
                 result["cpu_us_per_statement_max"], result["statements_timed"],
                 result["chip_ms_per_statement_avg_est"], result["chip_ms_per_statement_median_est"],
                 result["chip_ms_per_statement_max_est"])),
-            ("  per statement avg by record (us)", ", ".join(
-                "%s %s" % (k, v["cpu_us_per_statement_avg"]) for k, v in sorted(result["timing"].items()))),
+            ("  per statement avg by game (us)", ", ".join(
+                "%s %d" % (g, v[0] / v[1]) for g, v in sorted(_by_game(result["timing"], "cpu_us_per_statement_avg")))),
             ("  NEXT in the main menu (us, median); host-to-chip ratio", "%s (%d I2C bytes); x%s (chip: 8.8 ms)"
              % (result["cpu_us_menu_next_median"], result["menu_next_i2c_bytes"], ratio)),
             ("flash per statement: erases / programs / bytes (avg)", "%s / %s / %s (LittleFS, 4 KB blocks, 256 B pages)"
              % (result["flash_erases_per_statement_avg"], result["flash_programs_per_statement_avg"],
                 result["flash_bytes_per_statement_avg"])),
-            ("  erases / statements by record", ", ".join(
-                "%s %d/%d" % (k, v["flash_erases"], v["statements"]) for k, v in sorted(result["timing"].items()))),
+            ("  erases / statements by game", ", ".join(
+                "%s %d/%d" % (g, v[0], v[1]) for g, v in sorted(_by_game(result["timing"], "flash_erases", False)))),
         ]
     boot = result.get("boot")
     if boot:
