@@ -11,8 +11,9 @@ queued, not lost.  It returns one event (or NONE) per call; the rest wait in a s
 Events: PREV and NEXT at the first edge of a press (then auto-repeat while held: after
 `repeat_delay_ms`, every `repeat_ms`); OK at the release of a press of OK shorter than
 `long_ms`; BACK once that press has lasted `long_ms` (its release is then silent).  With
-`down_event=True` also DOWN when OK goes down, so the UI can show the press at once (the
-press still ends in OK or BACK); it is off by default.  `ok_held()` says whether OK is down.
+`down_event` True (a constructor argument, or set the attribute later) also DOWN when OK goes
+down, so the UI can show the press at once (the press still ends in OK or BACK); it is off by
+default, so a UI that does not know DOWN never sees it.  `ok_held()` says whether OK is down.
 
 Debounce without latency: the first edge of a key counts at once; the edges of that key in
 the `debounce_ms` after it are bounce and ignored; when that window ends, the pin's level is
@@ -106,7 +107,7 @@ class _Keys(EventQueue):
         self._long = long_ms
         self._repeat_delay = repeat_delay_ms
         self._repeat = max(1, repeat_ms)
-        self._down_event = down_event
+        self.down_event = down_event
         # written by the interrupts (and read here)
         self._codes = bytearray(_RING)  # key << 1 | down
         self._times = [0] * _RING
@@ -243,7 +244,7 @@ class _Keys(EventQueue):
         if down:
             self._since[k] = t
             if k == _OK:
-                if self._down_event:
+                if self.down_event:
                     self._push(DOWN)
             else:
                 self._push(PREV if k == 0 else NEXT)
