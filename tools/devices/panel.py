@@ -6,7 +6,10 @@ the three addressing modes, column/page windows, segment remap (applied when dat
 written, so a remap needs a rewrite), COM scan direction, start line, display offset, COM
 pin configuration, contrast, inverse, entire-on, charge pump, display on/off -- and keeps
 the GDDRAM.  `glass()` renders what the glass shows; its orientation is the one in which
-the usual init (segment remap 0xA1, COM scan 0xC8) shows the RAM upright.
+the usual init (segment remap 0xA1, COM scan 0xC8) shows the RAM upright.  Like the chip it
+powers up with noise in its RAM: `noise_shown` records whether the glass was ever lit while
+some RAM byte had not been written since power-up (`unwritten` counts them), and
+`lit_at_transaction` the transaction that first lit it.
 
 Works under CPython and the MicroPython unix port; `save_png` needs Pillow (CPython).
 """
@@ -37,6 +40,10 @@ class SSD1306Model:
             seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
             ram[i] = (seed >> 16) & 0xFF
         self.ram = ram  # indexed by page * width + SEG (the segment the byte drives)
+        self.written = bytearray(len(ram))  # 1 once the byte was written since power-up
+        self.unwritten = len(ram)
+        self.noise_shown = False
+        self.lit_at_transaction = None
         self.display_on = False
         self.contrast = 0x7F
         self.seg_remap = False
@@ -128,6 +135,7 @@ class SSD1306Model:
             self.com_pins = args[0]
         elif cmd == 0x8D:
             self.charge_pump = bool(args[0] & 0x04)
+            self._lighting()
         elif cmd in (0xD5, 0xD9, 0xDB, 0xA3, 0x26, 0x27, 0x29, 0x2A):
             pass  # timing and scroll set-up: nothing visible in a still frame
         elif 0x40 <= cmd <= 0x7F:
@@ -150,6 +158,7 @@ class SSD1306Model:
             self.inverse = cmd == 0xA7
         elif cmd in (0xAE, 0xAF):
             self.display_on = cmd == 0xAF
+            self._lighting()
         elif cmd == 0x2E:
             self.scrolling = False
         elif cmd == 0x2F:
@@ -159,9 +168,21 @@ class SSD1306Model:
         else:
             self.unknown.append(cmd)
 
+    def _lighting(self):
+        """The glass may have just lit: note when, and whether RAM noise is on it."""
+        if self.lit():
+            if self.lit_at_transaction is None:
+                self.lit_at_transaction = self.transactions
+            if self.unwritten:
+                self.noise_shown = True
+
     def _data(self, byte):
         seg = self.width - 1 - self.col if self.seg_remap else self.col
-        self.ram[self.page * self.width + seg] = byte
+        index = self.page * self.width + seg
+        self.ram[index] = byte
+        if not self.written[index]:
+            self.written[index] = 1
+            self.unwritten -= 1
         if self.mode == _HORIZONTAL:
             if self.col >= self.col_end:
                 self.col = self.col_start

@@ -237,6 +237,9 @@ def main(argv):
         return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 
     panel, clock, frames = install(seed, flash + "/data", make_keys)
+    import devices
+
+    devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too
     with open(main_py) as f:
         code = f.read()
     try:
