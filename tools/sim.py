@@ -248,9 +248,9 @@ class TerminalKeys:
 
         frames = self.frames
         frames.capture(now)
-        if frames.last != self.last:
-            self.last = frames.last
-            sys.stdout.write(render_terminal(frames.last[:1024], frames.last[1024:]))
+        if frames.changes != self.last:
+            self.last = frames.changes
+            sys.stdout.write(render_terminal(frames.glass, frames.ring))
             sys.stdout.flush()
         ready, _, _ = select.select([sys.stdin], [], [], 0)
         if ready:

@@ -182,7 +182,7 @@ class Bus:
         self.transactions = 0
         self.bytes = 0  # payload bytes (without the address byte)
         self.bits = 0  # bit times on the wire, start and stop included
-        self.seconds = 0.0  # wire time at the frequency of each write
+        self.freq = 400000  # of the last write (the wire time is bits / freq)
 
     def attach(self, addr, device):
         """Answer at `addr` with `device` (anything with write(bytes))."""
@@ -211,10 +211,16 @@ class Bus:
         self.transactions = 0
         self.bytes = 0
         self.bits = 0
-        self.seconds = 0.0
 
-    def write(self, addr, data, freq):
-        bits = 2 + 9 * (1 + len(data))  # start, address + ACK, 9 bits a byte, stop
+    @property
+    def seconds(self):
+        """The wire time of the writes so far (at the bus frequency)."""
+        return self.bits / self.freq
+
+    def write(self, addr, data, freq, parts=None):
+        """One transaction of `data` (or of the buffers `parts`, in order, without copying them)."""
+        size = len(data) if parts is None else sum(len(p) for p in parts)
+        bits = 2 + 9 * (1 + size)  # start, address + ACK, 9 bits a byte, stop
         if self.fail_writes > 0:
             self.fail_writes -= 1
             self.bits += 11
@@ -223,11 +229,17 @@ class Bus:
             self.bits += 11
             raise OSError(EIO)
         self.transactions += 1
-        self.bytes += len(data)
+        self.bytes += size
         self.bits += bits
-        self.seconds += bits / freq
-        self.devices[addr].write(data)
-        return len(data) + 1
+        self.freq = freq
+        device = self.devices[addr]
+        if parts is None:
+            device.write(data)
+        elif hasattr(device, "write_parts"):
+            device.write_parts(parts)
+        else:
+            device.write(b"".join(bytes(p) for p in parts))
+        return size + 1
 
 
 def bus(name=0):
@@ -256,13 +268,10 @@ class I2C:
         return self.bus.present()
 
     def writeto(self, addr, buf, stop=True):
-        return self.bus.write(addr, bytes(buf), self.freq)
+        return self.bus.write(addr, buf, self.freq)
 
     def writevto(self, addr, vector, stop=True):
-        data = bytearray()
-        for part in vector:
-            data.extend(part)
-        return self.bus.write(addr, bytes(data), self.freq)
+        return self.bus.write(addr, None, self.freq, vector)
 
     def readfrom(self, addr, nbytes, stop=True):
         raise OSError(EIO)

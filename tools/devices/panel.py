@@ -67,37 +67,43 @@ class SSD1306Model:
         self.command_bytes = 0
         self.data_bytes = 0
         self.log = []  # per transaction: ("cmd", n) / ("data", n, [(page, col) of first byte])
+        self.logging = True  # keep `log` (a long simulation turns it off: it allocates)
 
     # -- the bus side ---------------------------------------------------------------------
 
     def write(self, data):
         """One I2C write transaction (after the address byte)."""
+        self.write_parts((data,))
+
+    def write_parts(self, parts):
+        """One transaction given as several buffers in a row (I2C writevto), read without copying."""
         self.transactions += 1
-        i = 0
-        n = len(data)
         commands = 0
-        first = None
         count = 0
-        while i < n:
-            control = data[i]
-            i += 1
-            is_data = control & 0x40
-            single = control & 0x80
-            end = min(n, i + 1) if single else n
-            while i < end:
-                if is_data:
-                    if first is None:
-                        first = (self.page, self.col)
-                    self._data(data[i])
+        first_page = first_col = -1
+        control = -1  # the control byte in force; -1: the next byte is a control byte
+        for data in parts:
+            for i in range(len(data)):
+                byte = data[i]
+                if control < 0:
+                    control = byte
+                    continue
+                if control & 0x40:
+                    if first_page < 0:
+                        first_page, first_col = self.page, self.col
+                    self._data(byte)
                     count += 1
                 else:
-                    self._command(data[i])
+                    self._command(byte)
                     commands += 1
-                i += 1
+                if control & 0x80:  # Co set: a single byte, then another control byte
+                    control = -1
         self.command_bytes += commands
         self.data_bytes += count
+        if not self.logging:
+            return
         if count:
-            self.log.append(("data", count, first))
+            self.log.append(("data", count, (first_page, first_col)))
         elif commands:
             self.log.append(("cmd", commands))
         if len(self.log) > 4096:
@@ -239,23 +245,46 @@ class SSD1306Model:
                 out[y * w + x] = ((self.ram[base + w - 1 - x] >> bit) & 1) ^ inv
         return out
 
-    def glass_pages(self):
-        """The glass packed like a MONO_VLSB frame buffer (1024 bytes for 128x64)."""
-        if self.lit() and not self.entire_on and not self.inverse and self._rows_upright():
-            w = self.width
-            out = bytearray(len(self.ram))
-            for base in range(0, len(out), w):  # glass column x shows segment w - 1 - x
-                out[base:base + w] = bytes(reversed(self.ram[base:base + w]))
+    def glass_pages(self, out=None):
+        """The glass packed like a MONO_VLSB frame buffer (1024 bytes for 128x64), into `out` if given
+        (no other allocation then: the simulator calls this for every changed frame)."""
+        w = self.width
+        if out is None:
+            out = bytearray(self.pages * w)
+        if not self.lit() or self.entire_on:
+            fill = 0xFF if self.lit() else 0
+            for i in range(len(out)):
+                out[i] = fill
             return out
-        return pack_vlsb(self.glass(), self.width, self.height)
+        inv = 0xFF if self.inverse else 0
+        rows = self._row_map()
+        ram = self.ram
+        if rows is None:  # glass row y shows RAM row y; glass column x shows segment w - 1 - x
+            for base in range(0, len(out), w):
+                last = base + w - 1
+                for x in range(w):
+                    out[base + x] = ram[last - x] ^ inv
+            return out
+        for page in range(self.pages):
+            for x in range(w):
+                byte = 0
+                for bit in range(8):
+                    src = rows[page * 8 + bit]
+                    if src >= 0 and (ram[(src >> 3) * w + w - 1 - x] >> (src & 7)) & 1:
+                        byte |= 1 << bit
+                out[page * w + x] = byte ^ inv
+        return out
 
-    def _rows_upright(self):
-        """True when glass row y shows RAM row y (the usual set-up): the fast path of glass_pages."""
+    def _row_map(self):
+        """None when glass row y shows RAM row y (the usual set-up), else the RAM row of each glass
+        row (-1: dark); made again only when the row configuration changes."""
         config = (self.com_pins, self.com_reverse, self.offset, self.mux, self.start_line)
-        if getattr(self, "_upright_for", None) != config:
-            self._upright_for = config
-            self._upright = all(self._glass_row_source(y) == y for y in range(self.height))
-        return self._upright
+        if getattr(self, "_rows_for", None) != config:
+            self._rows_for = config
+            rows = [self._glass_row_source(y) for y in range(self.height)]
+            rows = [r if 0 <= r < self.height else -1 for r in rows]
+            self._rows = None if rows == list(range(self.height)) else rows
+        return self._rows
 
     def text(self, on="#", off="."):
         """The glass as text, one line per pixel row."""

@@ -17,7 +17,6 @@ Whoever drives it (tools/autoplay.py) reads the screen and decides the next pres
 """
 
 import binascii
-import gc
 import sys
 
 PRESS_MS = 60  # how long a scripted press holds the button
@@ -100,7 +99,8 @@ class PinScript:
                 item = self.source(now)
                 if item is None:
                     raise Done()
-                self.script.append(item)
+                self.script = [item]  # one word at a time: keep no history
+                self.pos = 0
             if self.pos >= len(self.script):
                 raise Done()
             word, ms = self.script[self.pos]
@@ -120,45 +120,62 @@ class PinScript:
 
 
 class Frames:
-    """Writes a frame line whenever the glass or the ring changed."""
+    """The frame the board shows (the panel's glass and the ring's colours); writes an `F` line
+    whenever it changed.  Allocates only when something changed (the walk's heap is the board's)."""
 
     def __init__(self, panel):
         self.panel = panel
         self.pixels = None
-        self.seen = None
-        self.last = None
+        self.mark = -1  # the panel's transaction count when the glass was last read
+        self.glass = bytearray(panel.pages * panel.width)  # what the glass shows, updated in place
+        self.ring = bytearray(36)
+        self.ring_writes = 0
+        self._scratch = bytearray(len(self.glass))
+        self.changes = 0  # how many times the frame changed
         self.emit = True  # write `F` lines to stdout (the interactive terminal draws instead)
 
-    def ring_bytes(self):
+    def _read_ring(self):
+        """Take the ring's last written frame from the NeoPixel model; True when it changed."""
         px = self.pixels
-        if px is None or not px.frames:
-            return bytes(36)
-        out = bytearray()
-        for rgb in px.frames[-1]:
-            out.append(rgb[0])
-            out.append(rgb[1])
-            out.append(rgb[2])
-        del px.frames[:-1]
-        del px.raw[:-1]
-        return bytes(out)
+        if px is None or px.writes == self.ring_writes:
+            return False
+        self.ring_writes = px.writes
+        if len(self.ring) != 3 * px.n:
+            self.ring = bytearray(3 * px.n)
+        if not px.light:
+            px.light = True  # from now on the model keeps only the last frame (no lists to trim)
+            px.last_raw[:] = px.buf
+            del px.frames[:]
+            del px.raw[:]
+        raw = px.last_raw
+        order = px.ORDER
+        ring = self.ring
+        changed = False
+        for i in range(0, len(ring), 3):
+            for j in range(3):
+                value = raw[i + order[j]]
+                if ring[i + j] != value:
+                    ring[i + j] = value
+                    changed = True
+        return changed
 
-    def capture(self, now=0):
+    def capture(self, now=0, force=False):
+        """Look at the board now; write the frame if it changed (or `force`)."""
         panel = self.panel
-        del panel.log[:]  # the model logs every transaction; the simulator needs none
-        state = (bytes(panel.ram), panel.lit(), panel.inverse, panel.com_reverse, panel.entire_on)
-        if state != self.seen:
-            self.seen = state
-            if MICROPYTHON:
-                gc.collect()  # the models' garbage, before it fragments the firmware's heap
-            self.glass = bytes(panel.glass_pages())
-        frame = self.glass + self.ring_bytes()
-        if frame != self.last:
-            self.last = frame
-            if not self.emit:
-                return
-            buf = binascii.hexlify(frame[:1024]).decode()
-            ring = binascii.hexlify(frame[1024:]).decode()
-            sys.stdout.write("F %s %s %d\n" % (buf, ring, now))
+        if panel.log:
+            del panel.log[:]  # the model logs every transaction; the simulator needs none
+        changed = self._read_ring()
+        if panel.transactions != self.mark:
+            self.mark = panel.transactions
+            scratch = panel.glass_pages(self._scratch)
+            if scratch != self.glass:
+                self.glass[:] = scratch
+                changed = True
+        if changed:
+            self.changes += 1
+        if (changed or force) and self.emit:
+            sys.stdout.write("F %s %s %d\n" % (binascii.hexlify(self.glass).decode(),
+                                               binascii.hexlify(self.ring).decode(), now))
 
 
 def install(seed, data_root, make_keys):
@@ -197,9 +214,7 @@ class Served:
         self.frames = frames
 
     def __call__(self, now):
-        frames = self.frames
-        frames.last = None  # the driver always gets the frame it decides on
-        frames.capture(now)
+        self.frames.capture(now, force=True)  # the driver always gets the frame it decides on
         sys.stdout.write("?\n")
         flush = getattr(sys.stdout, "flush", None)
         if flush is not None:

@@ -77,6 +77,7 @@ class Walk:
         self.expect_scoring = False
         self.done = 0
         self.trail = []
+        self.before = bytearray(1024)
 
     def count(self, key, n=1):
         self.stats[key] = self.stats.get(key, 0) + n
@@ -98,10 +99,10 @@ class Walk:
         self.left -= 1
         self.done += 1
         self.last_word = word
-        self.trail.append((word, self.frames.glass))  # the last few presses, for the report
+        self.trail.append(word)  # the last few presses, for the report
         if len(self.trail) > 12:
             self.trail.pop(0)
-        self.before = self.frames.glass
+        self.before[:] = self.frames.glass  # (in place: the walk allocates as little as it can)
         self.before_app = self.app
         self.before_state = self.state_of()
         if self.report_every and self.done % self.report_every == 0:
@@ -185,15 +186,37 @@ class Walk:
             except OSError:
                 return
             self.fail("no game in progress, but a journal on the flash")
-        match, lost = journal.scan(app.store.fs, path)
-        if match is None or lost:
-            self.fail("the journal does not read back (%s lines lost)" % lost)
-        if match.statements != app.match.statements or summary_line(match) != summary_line(app.match):
-            self.fail("the journal replays to another game than the app holds")
+        self.same_lines(path, app.match)
+        if not MICROPYTHON:  # (the replay takes memory: under MicroPython the heap is the firmware's)
+            match, lost = journal.scan(app.store.fs, path)
+            if match is None or lost:
+                self.fail("the journal does not read back (%s lines lost)" % lost)
+            if match.statements != app.match.statements or summary_line(match) != summary_line(app.match):
+                self.fail("the journal replays to another game than the app holds")
         self.count("journal checks")
         if len(app.match.statements) > self.seen_count:
             self.count("statements", len(app.match.statements) - max(0, self.seen_count))
         self.seen_count = len(app.match.statements)
+
+    def same_lines(self, path, match):
+        """The journal's statement lines are the app's statements, in order (read a line at a time)."""
+        from fishtable.core.match import tokens_of
+
+        i = -1  # statements start after the header's end mark
+        count = len(match.statements)
+        with open(path) as f:
+            for line in f:
+                if i < 0:
+                    if line.startswith("# ---"):
+                        i = 0
+                    continue
+                if not tokens_of(line):
+                    continue
+                if i >= count or " ".join(tokens_of(line)) != match.line_of(match.statements[i]):
+                    self.fail("journal line %d is not the app's statement %d" % (i + 1, i + 1))
+                i += 1
+        if i != count:
+            self.fail("the journal holds %d statements, the app %d" % (max(i, 0), count))
 
     def check_scoring(self, glass):
         app = self.app
@@ -282,16 +305,20 @@ def run(seed, presses, flash, main_py, report_every=0):
 
     devices.install()
     panel = devices.attach_panel()
+    panel.logging = False  # the model's transaction log allocates: the heap is the firmware's
     walk = Walk(seed, presses, flash, report_every)
     frames = simrun.Frames(panel)
     frames.emit = False
     clock = simrun.Clock()
+    devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too
     with open(main_py) as f:
         code = f.read()
     while True:
         _patch(walk, frames, clock, seed)
         try:
             exec(code, {"__name__": "__main__"})
+            sys.stdout.write("V main.py returned: the device stopped\n")
+            break
         except Restart:
             from devices import machine_model
 
@@ -305,8 +332,8 @@ def run(seed, presses, flash, main_py, report_every=0):
             sys.stdout.write("V %s\n" % err)
             import binascii
 
-            for word, glass in walk.trail:  # the last presses, each with the frame it was pressed on
-                sys.stdout.write("T %s %s\n" % (word, binascii.hexlify(glass).decode()))
+            sys.stdout.write("T %s\n" % " ".join(walk.trail))  # the last presses
+            sys.stdout.write("G %s\n" % binascii.hexlify(walk.before).decode())  # the frame pressed on
             sys.stdout.write("G %s\n" % binascii.hexlify(frames.glass).decode())  # the frame now
             break
     for key in sorted(walk.stats):
@@ -314,14 +341,19 @@ def run(seed, presses, flash, main_py, report_every=0):
     return walk
 
 
+_REAL = []  # the app loop's own _start and _report, wrapped once
+
+
 def _patch(walk, frames, clock, seed):
     """Before each start: the board built on the models with the walk's keys; the app captured."""
     from fishtable.hw import board
     from fishtable.ui import loop
 
-    real_build = board.build
-    real_start = loop._start
-    real_report = loop._report
+    real_build = board.build  # (main.py forgets the board module: each start imports it afresh)
+    if not _REAL:
+        _REAL.append(loop._start)
+        _REAL.append(loop._report)
+    real_start, real_report = _REAL
 
     def build(profile):
         hw = real_build(profile)
