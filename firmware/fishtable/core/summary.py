@@ -31,6 +31,10 @@ def fields(match):
         ("next", game.next_player()),
     ]
     pairs.extend(game.extra_fields())
+    if match.names:
+        pairs.append(("names", list(match.names)))
+    if match.colours:
+        pairs.append(("colours", list(match.colours)))
     return pairs
 
 
