@@ -2,6 +2,7 @@
 
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -52,11 +53,19 @@ def text_of(fs, path=J):
     return fs.files[path].decode()
 
 
+def plain(lines):
+    """Record lines without the journal's `# ---` mark and line checks."""
+    return [re.sub(r" #[0-9a-f]{4}$", "", line) for line in lines if line != "# ---"]
+
+
 # -- the journal is a plain record ----------------------------------------------------------
 def test_journal_is_the_game_record_line_for_line():
     fs, store, match = started()
     lines = list(match.lines())
-    assert text_of(fs) == "\n".join(lines[:5] + ["# ---"] + lines[5:]) + "\n"
+    written = text_of(fs).split("\n")
+    assert written[-1] == "" and written[5] == "# ---"
+    assert plain(written[:-1]) == lines
+    assert all(re.search(r"[^ #] #[0-9a-f]{4}$", line) for line in written[:5] + written[6:-1])
     assert read_text(text_of(fs)).statements == MOVES
     assert fs.bytes_written == len(text_of(fs))  # the header once, then one line a statement
 
@@ -145,7 +154,7 @@ def test_torn_last_line_is_dropped_even_when_it_reads_as_a_statement():
     got, message = store.resume()
     assert got.statements == MOVES
     assert message == "Journal repaired: 1 line lost"
-    assert fs.files[BAD].endswith(b"cover 12 1") and fs.files[J].endswith(b"place 5 4\n")
+    assert fs.files[BAD].endswith(b"cover 12 1") and re.search(rb"\nplace 5 4 #[0-9a-f]{4}\n$", fs.files[J])
 
 
 def test_random_garbage_is_cut_off_at_the_last_good_statement():
@@ -158,7 +167,7 @@ def test_random_garbage_is_cut_off_at_the_last_good_statement():
 
 def test_garbage_in_the_middle_loses_everything_after_it():
     fs, store, match = started()
-    text = text_of(fs).replace("place 3 0\n", "pl\x00ce 3 0\n")
+    text = text_of(fs).replace("place 3 0 #", "pl\x00ce 3 0 #")
     fs.files[J] = text.encode()
     got, message = Store(fs).resume()
     assert got.statements == MOVES[:2] and message == "Journal repaired: 3 lines lost"
@@ -170,6 +179,11 @@ def test_garbage_in_the_middle_loses_everything_after_it():
 )
 def test_a_statement_the_rules_refuse_is_damage(line):
     fs, got, message, original = damaged((line + "\n").encode())
+    assert_repaired(fs, got, message, original, MOVES, 2 if "#" in line else 1)  # a stray comment is damage too
+
+
+def test_a_valid_line_without_its_check_is_damage():
+    fs, got, message, original = damaged(b"place 1 0\n")
     assert_repaired(fs, got, message, original, MOVES, 1)
 
 
@@ -273,7 +287,8 @@ def test_finish_moves_the_record_into_the_history():
     store = Store(fs)
     match, name = finished_game(store, 1)
     assert name == "0001-yofish.fish" and store.history() == [name]
-    assert [line for line in store.history_lines(name) if line != "# ---"] == list(match.lines())
+    assert plain(store.history_lines(name)) == list(match.lines())
+    assert store.history_game(name).statements == match.statements
     assert store.resume() == (None, None)
     _, second = finished_game(store, 2)
     assert store.history() == ["0002-yofish.fish", "0001-yofish.fish"]

@@ -62,3 +62,32 @@ print(sum(1 for e in erases if e) > 100, max(erases) < sum(erases) // 4)
     for line in out[: len(RECORDS)]:
         assert line.split()[1:] == ["True", "True", "True"], out
     assert out[len(RECORDS)] == "True True"
+
+
+def test_a_full_flash_drops_the_oldest_games_then_says_flash_full():
+    """A 96 KB LittleFS: ten games in the history, the rest filled by another file.  The full
+    filesystem reports impossible figures (counted as no space); a new game still completes
+    (the oldest games make room); with no history left to drop the store raises FlashFull,
+    and the journal written so far still resumes."""
+    code = """
+from test_store_sweep import lfs_full_flash
+texts = [open(p).read() for p in %r]
+for line in lfs_full_flash(texts + texts):
+    print(line)
+""" % (RECORDS[5:],)
+    out = micropython(code).split("\n")
+    assert out[0] == "history 10" and out[1] == "filled 28", out
+    assert out[2].endswith("counted 0"), out
+    assert out[3].startswith("dropped True") and out[3].endswith("newest 0011"), out
+    assert out[4] == "FlashFull 28 Flash full", out
+    assert out[5] == "resumed True None", out
+
+
+def test_free_space_figures_that_cannot_be_true_count_as_full():
+    from fishtable.store.fs import free_of
+
+    assert free_of((4096, 4096, 352, 100, 100, 0, 0, 0, 0, 255)) == 409600
+    assert free_of((4096, 4096, 24, 4294967293, 4294967293, 0, 0, 0, 0, 255)) == 0  # used > total, wrapped
+    assert free_of((4096, 4096, 24, -3, -3, 0, 0, 0, 0, 255)) == 0
+    assert free_of((4096, 4096, 24, 5, 9, 0, 0, 0, 0, 255)) == 0  # more available than free
+    assert free_of((0, 0, 24, 5, 5, 0, 0, 0, 0, 255)) == 0

@@ -131,7 +131,14 @@ def history_ok(store, header, final_lines, finished):
         return names == []
     if len(names) != 1 or not names[0].endswith("-" + header[0] + ".fish"):
         return False
-    return [line for line in store.history_lines(names[0]) if line != "# ---"] == final_lines
+    return [_plain(line) for line in store.history_lines(names[0]) if line != "# ---"] == final_lines
+
+
+def _plain(line):
+    """A journal line without its check (` #` and four hex digits)."""
+    if len(line) > 6 and line[-6:-4] == " #":
+        return line[:-6]
+    return line
 
 
 def final_record(header, ops):
@@ -395,3 +402,63 @@ def lfs_measure(texts, games=1, blocks=352, budget=256 * 1024):
                 rows.append((n, size, written / n, (bdev.prog_bytes - p0) / n, (sum(bdev.erases) - e0) / n))
     os.umount(MOUNT)
     return rows, bdev.erases
+
+
+def lfs_full_flash(texts, blocks=24):
+    """Play on a tiny real LittleFS filled to the brim; returns what happened, as printable lines."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    from fishtable.store.fs import FlashFull, OsFs
+
+    out = []
+    bdev = FlashBlocks(blocks, image=lfs_format(blocks))
+    lfs_mount(bdev)
+    store = Store(OsFs(), LFS_ROOT, history_budget=1 << 20, min_free=4 * 4096)
+
+    def play(text, last=None):
+        header, ops = script_of(text, undos=1)
+        match = new_match(header)
+        for op in ops[:last]:
+            match = run_op(store, match, op)
+        return match
+
+    for text in texts:
+        play(text)
+    out.append("history %d" % len(store.history()))
+    junk = open(MOUNT + "/junk", "wb")
+    chunk = bytes(1024)
+    try:
+        while True:
+            junk.write(chunk)
+            junk.flush()
+    except OSError as err:
+        out.append("filled %d" % err.args[0])
+    junk.close()
+    info = os.statvfs(MOUNT)
+    out.append("free %d of %d blocks, counted %d" % (info[3], info[2], OsFs().free(MOUNT)))
+    before = len(store.history())
+    play(texts[0])  # a whole game: the store makes room by dropping the oldest games
+    names = store.history()
+    out.append("dropped %s, kept %d, newest %s" % (before + 1 - len(names) > 0, len(names), names[0][:4]))
+    for name in store.history():
+        store.delete_history(name)
+    junk = open(MOUNT + "/junk", "ab")
+    try:
+        while True:
+            junk.write(chunk)
+            junk.flush()
+    except OSError:
+        pass
+    junk.close()
+    try:
+        play(texts[0])
+        out.append("played")
+    except FlashFull as err:
+        out.append("FlashFull %d %s" % (err.args[0], err.args[1]))
+    os.remove(MOUNT + "/junk")
+    match, message = store.resume()
+    out.append("resumed %s %s" % (match is not None, message))
+    os.umount(MOUNT)
+    return out

@@ -231,6 +231,11 @@ class Reader:
             end -= 1
         return self._words(line, 0, end)
 
+    def feed_bytes(self, buf, start, end):
+        """Read the line buf[start:end] (its line end removed); raises RecordError."""
+        self.lineno += 1
+        return self._words(buf, start, end)
+
     def feed_lines(self, lines):
         """Read the current line of a `Lines`; raises RecordError.  Returns the statement or None."""
         self.lineno += 1

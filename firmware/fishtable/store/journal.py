@@ -1,80 +1,198 @@
 """The journal: every accepted statement of the game in progress, on flash, before it is applied.
 
-The journal is a plain game record (shared/spec/game-record.md): the header, then one
-statement a line.  `append` adds a line and closes the file (LittleFS commits on close);
-everything else that changes it (`begin`, `undo`, a repair) writes a temporary file and
-renames it over the journal, so a power cut at any byte leaves the old or the new journal.
+The journal is a plain game record (docs/record-format.md): the header, the `# ---` line,
+then one statement a line.  Each line but `# ---` ends in a check, ` #` and four hex digits
+(a comment, so the file replays as it is; see `check`).  `append` adds a line and closes the
+file (LittleFS commits on close); everything else that changes it (`begin`, `undo`, a
+repair) writes a temporary file and renames it over the journal, so a power cut at any
+byte leaves the old or the new journal.
 
-`resume` reads the journal with the core's record reader.  A damaged tail (a torn last
-line, garbage, a cut file, a statement the rules refuse) is cut off at the last good
-statement; the damaged original is kept aside as `journal.bad`.  A journal whose header
-is not followed by the `# ---` line or a statement may have lost header lines (the start
-player, options): it is not resumed but moved aside.
+`resume` reads the journal with the core's record reader and checks every line.  The
+first line that is damaged (a wrong or missing check, a torn last line, a statement the
+rules refuse, a stray byte anywhere) ends the good part: the journal is cut back to the
+last good statement and the damaged original kept aside as `journal.bad`.  A journal
+whose header is not followed by the `# ---` line may have lost header lines (the start
+player, options): with no statement after it, it is not resumed but moved aside.
+A journal written before checks existed (its first line exactly `fishtable 1`) is read
+without them.
 """
 
 from micropython import const
 
-from fishtable.core.errors import RecordError
-from fishtable.core.record import Reader
+from fishtable.core.errors import Invalid, RecordError
+from fishtable.core.record import BUFFER, Lines, Reader
 from fishtable.store import history as _history
 from fishtable.store import settings as _settings
-from fishtable.store.fs import OLD_SUFFIX, OsFs, copy_file, ensure_dir, remove_if_there, write_atomic
+from fishtable.store.fs import (
+    OLD_SUFFIX,
+    FlashFull,
+    OsFs,
+    copy_file,
+    ensure_dir,
+    no_space,
+    remove_if_there,
+    write_atomic,
+)
 
-MAX_LINE = const(200)  # a longer journal line is damage
 JOURNAL = "journal.fish"
 HEADER_END = "# ---"  # written after the header: a journal cut inside its header is not resumed
 DAMAGED = "journal.bad"
+CHECK_SIZE = const(6)  # " #" and four hex digits
+_MAYBE = const(2)  # the first line had no check: a journal from before checks, if the second has none
+# CRC-12 (x^12 + x^11 + x^3 + x^2 + x + 1), four bits at a time
+_CRC_TABLE = None
+
+
+def _crc_table():
+    global _CRC_TABLE
+    if _CRC_TABLE is None:
+        table = []
+        for nibble in range(16):
+            crc = nibble << 8
+            for _ in range(4):
+                crc = ((crc << 1) ^ 0x80F) if crc & 0x800 else (crc << 1)
+                crc &= 0xFFF
+            table.append(crc)
+        _CRC_TABLE = tuple(table)
+    return _CRC_TABLE
+
+
+def check(prev, data, start, end):
+    """The check of the line data[start:end] that follows a line whose check was `prev` (0 first).
+
+    16 bits: the line's length modulo 16, then a CRC-12 of the previous check and the line.
+    Any one byte changed is caught by the CRC, any byte added or lost by the length, and
+    a line lost, added or swapped by the chaining."""
+    table = _CRC_TABLE or _crc_table()
+    crc = 0xFFF
+    for i in range(-2, end - start):
+        byte = (prev >> 8) if i == -2 else (prev & 0xFF) if i == -1 else data[start + i]
+        crc = ((crc << 4) & 0xFFF) ^ table[(crc >> 8) ^ (byte >> 4)]
+        crc = ((crc << 4) & 0xFFF) ^ table[(crc >> 8) ^ (byte & 15)]
+    return (((end - start) & 15) << 12) | crc
+
+
+def check_text(value):
+    """The four lowercase hex digits of a check."""
+    return "%04x" % value
+
+
+def _check_of(data, start, end):
+    """The check written at the end of data[start:end] (" #" + 4 lowercase hex digits), or -1."""
+    if end - start < CHECK_SIZE + 1 or data[end - 6] != 32 or data[end - 5] != 35:
+        return -1
+    value = 0
+    for i in range(end - 4, end):
+        c = data[i]
+        if 48 <= c <= 57:
+            c -= 48
+        elif 97 <= c <= 102:
+            c -= 87
+        else:
+            return -1
+        value = (value << 4) | c
+    return value
+
+
+def checked(prev, line):
+    """`line` (a str without '#') with its check appended; returns (text, check)."""
+    data = line.encode()
+    value = check(prev, data, 0, len(data))
+    return line + " #" + check_text(value), value
 
 
 def _lines_word(count):
     return "%d line%s" % (count, "" if count == 1 else "s")
 
 
-def scan(fs, path):
-    """Read the journal at `path`; returns (match or None, lines lost).
+class Scanner:
+    """Reads a journal (or history file) a line at a time: `line(lines)` for each line of a
+    `Lines`, then `finish()`.  After it, `match` (None when not even the header is whole),
+    `lost` (damaged lines dropped) and `last` (the check of the last good line).
 
     The match holds every statement up to the first damaged line; `lost` counts the
     non-blank lines from there to the end.  A last line without its newline is torn
     (its write never completed) even when it reads as a valid statement.
-    The match is None when not even the whole header can be read.
     """
-    reader = Reader()
-    lost = 0
-    whole_header = False
-    damaged = False
-    pending = False  # the current damaged line has content
+
+    def __init__(self):
+        self.reader = Reader()
+        self.match = None
+        self.lost = 0
+        self.last = 0  # the check of the last good line
+        self.damaged = False
+        self._whole_header = False
+        self._pending = False  # the current damaged line has content
+        self._legacy = None  # True for a journal without checks
+
+    def line(self, lines):
+        """Take the current line of `lines`."""
+        if not self.damaged:
+            self.damaged = not self._good(lines)
+        if self.damaged:
+            if lines.overlong or lines.end > lines.start:
+                self._pending = True
+            if lines.ended:
+                if self._pending:
+                    self.lost += 1
+                self._pending = False
+
+    def _good(self, lines):
+        data = lines.buf
+        start = lines.start
+        end = lines.raw_end
+        if not lines.ended or lines.overlong:
+            return False
+        legacy = self._legacy
+        if legacy is None:  # the first line: without a check only in a journal written before checks
+            self._legacy = _MAYBE if data[start:end] == b"fishtable 1" else 0
+            if self._legacy:
+                return _feed(self.reader, lines, lines.end)
+        elif legacy == _MAYBE:  # ... and then the second line has none either
+            if data.find(b"#", start, end) >= 0:
+                self._legacy = 0
+                self.lost += 1  # the first line was damaged
+                return False
+            self._legacy = 1
+        if not self._whole_header and data[start:end] == b"# ---":
+            self._whole_header = True
+            return True
+        if self._legacy:
+            return _feed(self.reader, lines, lines.end)
+        value = _check_of(data, start, end)
+        body = end - CHECK_SIZE
+        if value < 0 or data.find(b"#", start, body) >= 0 or check(self.last, data, start, body) != value:
+            return False
+        if not _feed(self.reader, lines, body):
+            return False
+        self.last = value
+        return True
+
+    def finish(self):
+        """The end of the file: settles `match` and `lost`."""
+        if self._pending or (self.damaged and not self.lost):
+            self.lost += 1
+            self._pending = False
+        try:
+            match = self.reader.finish()
+        except RecordError:
+            return self
+        if self._whole_header or match.statements:
+            self.match = match
+        return self
+
+
+def scan(fs, path, buf=None):
+    """Read the journal (or history file) at `path` through `buf`; returns the finished Scanner."""
+    scanner = Scanner()
     handle = fs.open(path, "rb")
     try:
-        while True:
-            raw = handle.readline(MAX_LINE)
-            if not raw:
-                break
-            complete = raw[-1:] == b"\n"
-            if not damaged:
-                if complete and not _feed(reader, raw):
-                    damaged = True
-                elif not complete:
-                    damaged = True
-                elif not whole_header and raw.strip() == HEADER_END.encode():
-                    whole_header = True
-            if damaged:
-                if raw.strip():
-                    pending = True
-                if complete:
-                    if pending:
-                        lost += 1
-                    pending = False
+        lines = Lines(handle, buf)
+        while lines.next():
+            scanner.line(lines)
     finally:
         handle.close()
-    if pending:
-        lost += 1
-    try:
-        match = reader.finish()
-    except RecordError:
-        return None, lost
-    if not whole_header and not match.statements:
-        return None, lost
-    return match, lost
+    return scanner.finish()
 
 
 def _settle_rewrite(fs, path):
@@ -98,12 +216,12 @@ def _settle_rewrite(fs, path):
     return True
 
 
-def _feed(reader, raw):
-    """Feed one complete line to the reader; False when it is damaged."""
+def _feed(reader, lines, end):
+    """Feed the current line of `lines` up to `end` to the reader; False when it is damaged."""
     match = reader.match
     good = len(match.statements) if match is not None else 0
     try:
-        reader.feed(raw.decode())
+        reader.feed_bytes(lines.buf, lines.start, end)
         return True
     except RecordError:
         return False
@@ -121,7 +239,8 @@ class Store:
     `fs` is a filesystem adapter (see fishtable.store.fs); None means the real one.
     `history_budget` bounds the flash the history takes (each file charged whole 4 KB
     blocks, as LittleFS stores it); `min_free` is the free space the history leaves on the
-    filesystem.  Past either, the oldest games go first.
+    filesystem.  Past either, the oldest games go first.  Every file is read through one
+    buffer of BUFFER bytes, allocated here.
     """
 
     def __init__(self, fs=None, root="/data", history_budget=256 * 1024, min_free=64 * 1024):
@@ -133,8 +252,10 @@ class Store:
         self.damaged_path = root + "/" + DAMAGED
         self.history_dir = root + "/history"
         self.settings_path = root + "/settings.txt"
+        self.buf = bytearray(BUFFER)
         # Statements in the journal on flash as far as this store knows; -1: unknown or none.
         self._count = -1
+        self._chain = [0]  # the check of the journal's last line
 
     # -- the game in progress -------------------------------------------------
     def resume(self):
@@ -145,32 +266,62 @@ class Store:
         try:
             if not _settle_rewrite(fs, path):
                 return None, None
-            match, lost = scan(fs, path)
+            found = scan(fs, path, self.buf)
         except Exception:  # noqa: BLE001 - an unreadable flash must not stop the table
             return None, "Journal unreadable"
+        match = found.match
         if match is None:
             try:
                 fs.rename(path, self.damaged_path)
             except OSError:
                 pass
             return None, "Journal unreadable: game lost"
-        if not lost:
+        if not found.lost:
             self._count = len(match.statements)
+            self._chain[0] = found.last
             return match, None
         try:
-            copy_file(fs, path, self.damaged_path)
-            write_atomic(fs, path, _journal_lines(match, len(match.statements), None))
+            copy_file(fs, path, self.damaged_path, self.buf)
+            self._rewrite(match, len(match.statements), None)
             self._count = len(match.statements)
         except OSError:
             pass  # the next append rewrites the whole journal
-        return match, "Journal repaired: %s lost" % _lines_word(lost)
+        return match, "Journal repaired: %s lost" % _lines_word(found.lost)
 
     def begin(self, match):
-        """Start the journal of a new game (header and any statements); replaces the game in progress."""
-        ensure_dir(self.fs, self.root)
-        self._count = -1
-        write_atomic(self.fs, self.journal_path, _journal_lines(match, len(match.statements), None))
+        """Start the journal of a new game (header and any statements); replaces the game in progress.
+
+        Raises FlashFull (an OSError) when there is no room even after dropping old games."""
+        self._spaced(self._rewrite, match, len(match.statements), None)
         self._count = len(match.statements)
+
+    # -- a full flash ----------------------------------------------------------
+    def _spaced(self, write, match, keep, extra):
+        """Run `write(match, keep, extra)`; when the flash is full, drop the oldest history games
+        and run it once more.  Raises FlashFull when that is not enough."""
+        try:
+            return write(match, keep, extra)
+        except OSError as err:
+            if not no_space(err):
+                raise
+        remove_if_there(self.fs, self.journal_path + ".tmp")
+        if not self.make_room():
+            raise FlashFull()
+        try:
+            return write(match, keep, extra)
+        except OSError as err:
+            if no_space(err):
+                raise FlashFull()
+            raise
+
+    def make_room(self):
+        """Drop the oldest history games until `min_free` bytes are free (at most 8 games, at
+        least one); returns the names dropped.  The game in progress is never touched."""
+        return _history.make_room(self.fs, self.history_dir, self.min_free)
+
+    def delete_history(self, name):
+        """Delete the history file `name` (the History screen's Delete)."""
+        self.fs.remove(_history.path_of(self.history_dir, name))
 
     def append(self, match, stmt):
         """Journal `stmt` (checked, not yet submitted to `match`) durably before returning.
@@ -180,14 +331,20 @@ class Store:
         line = match.line_of(stmt)
         count = len(match.statements)
         if self._count != count:
-            self._rewrite(match, count, line)
+            self._spaced(self._rewrite, match, count, line)
         else:
-            handle = self.fs.open(self.journal_path, "a")
-            try:
-                handle.write(line + "\n")
-            finally:
-                handle.close()
+            self._spaced(self._add_line, match, count, line)
         self._count = count + 1
+
+    def _add_line(self, match, count, line):
+        """Append one checked line to the journal (one commit on LittleFS)."""
+        text, value = checked(self._chain[0], line)
+        handle = self.fs.open(self.journal_path, "a")
+        try:
+            handle.write(text + "\n")
+        finally:
+            handle.close()
+        self._chain[0] = value
 
     def undo(self, match):
         """Journal an undo of the last statement.
@@ -202,23 +359,26 @@ class Store:
             keep = count
         else:
             keep = count - 1 if count else 0
-        self._rewrite(match, keep, None)
+        self._spaced(self._rewrite, match, keep, None)
         self._count = keep
 
     def _rewrite(self, match, keep, extra):
         """Atomically replace the journal by the header, the first `keep` statements and `extra`."""
         ensure_dir(self.fs, self.root)
         self._count = -1
-        write_atomic(self.fs, self.journal_path, _journal_lines(match, keep, extra))
+        write_atomic(self.fs, self.journal_path, journal_lines(match, keep, extra, self._chain))
 
     def finish(self, match):
         """Move the finished game's record into the history; returns its file name."""
         if self._count != len(match.statements):
-            self._rewrite(match, len(match.statements), None)
-        name = _history.add(self.fs, self.history_dir, self.journal_path, match.name)
+            self._spaced(self._rewrite, match, len(match.statements), None)
+        name = self._spaced(self._to_history, match, 0, None)
         self._count = -1
         _history.trim(self.fs, self.history_dir, self.history_budget, self.min_free)
         return name
+
+    def _to_history(self, match, keep, extra):
+        return _history.add(self.fs, self.history_dir, self.journal_path, match.name)
 
     def discard(self):
         """Abandon the game in progress (its journal is deleted)."""
@@ -235,6 +395,15 @@ class Store:
         """The lines (without newlines) of the history file `name`."""
         return _history.lines(self.fs, self.history_dir, name)
 
+    def history_game(self, name):
+        """The finished game in the history file `name`, its every line checked.
+
+        Raises OSError when it cannot be read and Invalid when it is damaged."""
+        found = scan(self.fs, _history.path_of(self.history_dir, name), self.buf)
+        if found.match is None or found.lost:
+            raise Invalid("damaged file")
+        return found.match
+
     def history_bytes(self):
         """The flash the history takes (whole blocks per file)."""
         return _history.total(self.fs, self.history_dir)
@@ -242,22 +411,34 @@ class Store:
     # -- settings -----------------------------------------------------------
     def load_settings(self, defaults):
         """The saved settings over `defaults` (only keys of `defaults`, of the defaults' types)."""
-        return _settings.load(self.fs, self.settings_path, defaults)
+        return _settings.load(self.fs, self.settings_path, defaults, self.buf)
 
     def save_settings(self, values):
         """Save the settings (ints, bools and short strings) atomically."""
         ensure_dir(self.fs, self.root)
+        self._spaced(self._save_settings, values, 0, None)
+
+    def _save_settings(self, values, keep, extra):
+        remove_if_there(self.fs, self.settings_path + ".tmp")
         _settings.save(self.fs, self.settings_path, values)
 
 
-def _journal_lines(match, keep, extra):
-    """The journal's lines: the header, its end mark, `keep` statements and the line `extra`."""
+def journal_lines(match, keep, extra, chain):
+    """The journal's lines, each with its check: the header, its end mark, `keep` statements and
+    the line `extra`.  `chain[0]` is set to the last line's check as they are made."""
+    value = 0
     for line in match.header_lines():
+        line, value = checked(value, line)
+        chain[0] = value
         yield line
     yield HEADER_END
     fmt = match.line_of
     statements = match.statements
     for i in range(keep):
-        yield fmt(statements[i])
+        line, value = checked(value, fmt(statements[i]))
+        chain[0] = value
+        yield line
     if extra is not None:
-        yield extra
+        line, value = checked(value, extra)
+        chain[0] = value
+        yield line
