@@ -1,4 +1,4 @@
-"""The game-record reader and writer (shared/spec/game-record.md), under both interpreters."""
+"""The game-record reader and writer (docs/record-format.md), under both interpreters."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The replay line: one JSON object with the fields of shared/spec/game-record.md, in a fixed order.
+"""The replay line: one JSON object with the fields of docs/record-format.md, in a fixed order.
 
 Written by hand (not `json.dumps`) so that CPython and MicroPython print identical bytes.
 """
