@@ -45,7 +45,7 @@ def journal_of(path, finish=False):
     for stmt in done.statements:
         store.append(match, stmt)
         match.submit(stmt)
-    return fs.files[J], done
+    return b"".join(fs.files[path] for path in store.journal_paths()), done
 
 
 def split_lines(data):

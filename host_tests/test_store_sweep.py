@@ -131,7 +131,7 @@ def history_ok(store, header, final_lines, finished):
         return names == []
     if len(names) != 1 or not names[0].endswith("-" + header[0] + ".fish"):
         return False
-    return [_plain(line) for line in store.history_lines(names[0]) if line != "# ---"] == final_lines
+    return [_plain(line) for line in store.history_lines(names[0]) if not line.startswith("# ---")] == final_lines
 
 
 def _plain(line):
@@ -367,8 +367,9 @@ def sweep_littlefs(text, blocks=24, stride=1, torn=False):
 
 def lfs_measure(texts, games=1, blocks=352, budget=256 * 1024):
     """Play the records `games` times round on the Pico's 1408 KB LittleFS.
-    Returns per record (statements, journal bytes, store bytes per statement, flash bytes programmed
-    per statement, blocks erased per statement) and the erase counts of every block."""
+    Returns per record, from the last round: (statements, journal bytes, store bytes per statement,
+    flash bytes programmed per statement, blocks erased per statement, blocks erased by the appends
+    alone, 256-byte pages programmed by the appends alone); and the erase counts of every block."""
     import os
 
     from faultfs import FlashBlocks
@@ -380,6 +381,8 @@ def lfs_measure(texts, games=1, blocks=352, budget=256 * 1024):
     store = Store(OsFs(), LFS_ROOT, budget)
     rows = []
     for round_ in range(games):
+        if round_ == games - 1:
+            del rows[:]
         for text in texts:
             header, ops = script_of(text, undos=0)
             match = new_match(header)
@@ -388,20 +391,59 @@ def lfs_measure(texts, games=1, blocks=352, budget=256 * 1024):
             size = 0
             p0 = bdev.prog_bytes
             e0 = sum(bdev.erases)
+            appended = 0
+            pages = 0
             for op in ops[1:]:
                 if op[0] == "append":
-                    written += len(match.line_of(op[1])) + 1
+                    written += len(match.line_of(op[1])) + 7  # the line, its check and its LF
                 if op[0] == "finish":
-                    size = os.stat(store.journal_path)[6]
+                    size = sum(os.stat(path)[6] for path in store.journal_paths())
+                a0 = sum(bdev.erases)
+                b0 = bdev.prog_bytes
                 match = run_op(store, match, op)
+                if op[0] == "append":
+                    appended += sum(bdev.erases) - a0
+                    pages += (bdev.prog_bytes - b0) // 256
             if match is not None:  # not over: no finish
-                size = os.stat(store.journal_path)[6]
+                size = sum(os.stat(path)[6] for path in store.journal_paths())
                 store.discard()
             n = len(read_text(text).statements)
-            if round_ == 0:
-                rows.append((n, size, written / n, (bdev.prog_bytes - p0) / n, (sum(bdev.erases) - e0) / n))
+            flash = (bdev.prog_bytes - p0) / n
+            rows.append((n, size, written / n, flash, (sum(bdev.erases) - e0) / n, appended, pages))
     os.umount(MOUNT)
     return rows, bdev.erases
+
+
+def _fill(path):
+    """Fill the filesystem: one big file, then small ones until nothing more fits; returns the errno."""
+    chunk = bytes(1024)
+    code = 0
+    for size in (1024, 256, 64):
+        n = 0
+        while True:
+            try:
+                handle = open("%s.%d.%d" % (path, size, n), "wb")
+                try:
+                    while True:
+                        handle.write(chunk[:size])
+                        handle.flush()
+                finally:
+                    handle.close()
+            except OSError as err:
+                code = code or err.args[0]
+            n += 1
+            if n > 40:
+                break
+    return code
+
+
+def _unfill(path):
+    import os
+
+    folder, name = path.rsplit("/", 1)
+    for other in os.listdir(folder):
+        if other.startswith(name + "."):
+            os.remove(folder + "/" + other)
 
 
 def lfs_full_flash(texts, blocks=24):
@@ -415,49 +457,35 @@ def lfs_full_flash(texts, blocks=24):
     out = []
     bdev = FlashBlocks(blocks, image=lfs_format(blocks))
     lfs_mount(bdev)
-    store = Store(OsFs(), LFS_ROOT, history_budget=1 << 20, min_free=4 * 4096)
+    store = Store(OsFs(), LFS_ROOT, history_budget=1 << 20, min_free=2 * 4096)
 
-    def play(text, last=None):
+    def play(text):
         header, ops = script_of(text, undos=1)
         match = new_match(header)
-        for op in ops[:last]:
+        for op in ops:
             match = run_op(store, match, op)
         return match
 
     for text in texts:
         play(text)
     out.append("history %d" % len(store.history()))
-    junk = open(MOUNT + "/junk", "wb")
-    chunk = bytes(1024)
-    try:
-        while True:
-            junk.write(chunk)
-            junk.flush()
-    except OSError as err:
-        out.append("filled %d" % err.args[0])
-    junk.close()
+    junk = MOUNT + "/junk"
+    out.append("filled %d" % _fill(junk))
     info = os.statvfs(MOUNT)
     out.append("free %d of %d blocks, counted %d" % (info[3], info[2], OsFs().free(MOUNT)))
-    before = len(store.history())
+    before = store.history()
     play(texts[0])  # a whole game: the store makes room by dropping the oldest games
     names = store.history()
-    out.append("dropped %s, kept %d, newest %s" % (before + 1 - len(names) > 0, len(names), names[0][:4]))
+    out.append("dropped %s, newest %s" % (len(names) <= len(before), names[0][:4]))
     for name in store.history():
         store.delete_history(name)
-    junk = open(MOUNT + "/junk", "ab")
-    try:
-        while True:
-            junk.write(chunk)
-            junk.flush()
-    except OSError:
-        pass
-    junk.close()
+    _fill(junk + "x")
     try:
         play(texts[0])
         out.append("played")
     except FlashFull as err:
         out.append("FlashFull %d %s" % (err.args[0], err.args[1]))
-    os.remove(MOUNT + "/junk")
+    _unfill(junk)
     match, message = store.resume()
     out.append("resumed %s %s" % (match is not None, message))
     os.umount(MOUNT)

@@ -117,20 +117,16 @@ def write_atomic(fs, path, lines):
     fs.rename(tmp, path)
 
 
-def copy_file(fs, src, dst, buf):
-    """Copy `src` to `dst` byte for byte through the bytearray `buf` (not atomic; used to keep a
-    damaged file aside)."""
+def copy_file(fs, src, out, buf):
+    """Copy the file `src` byte for byte to the open file `out` through the bytearray `buf`
+    (not atomic; used to keep a damaged file aside)."""
     view = memoryview(buf)
-    out = fs.open(dst, "wb")
+    inp = fs.open(src, "rb")
     try:
-        inp = fs.open(src, "rb")
-        try:
-            while True:
-                got = inp.readinto(buf)
-                if not got:
-                    break
-                out.write(view[:got] if got < len(buf) else buf)
-        finally:
-            inp.close()
+        while True:
+            got = inp.readinto(buf)
+            if not got:
+                break
+            out.write(view[:got] if got < len(buf) else buf)
     finally:
-        out.close()
+        inp.close()

@@ -35,6 +35,10 @@ from fishtable.store.fs import (
 )
 
 JOURNAL = "journal.fish"
+PARTS = "journal.d"  # the folder of the journal's parts
+PART_SUFFIX = ".part"
+PART_MAX = const(192)  # bytes in a part: each append stays one 256-byte program of LittleFS metadata
+GENERATIONS = const(999)  # generations count 1..999 and round again
 HEADER_END = "# ---"  # written after the header: a journal cut inside its header is not resumed
 DAMAGED = "journal.bad"
 CHECK_SIZE = const(6)  # " #" and four hex digits
@@ -124,6 +128,7 @@ class Scanner:
         self._whole_header = False
         self._pending = False  # the current damaged line has content
         self._legacy = None  # True for a journal without checks
+        self.gen = 0  # the generation of the journal's parts (from the header's end mark)
 
     def line(self, lines):
         """Take the current line of `lines`."""
@@ -154,11 +159,13 @@ class Scanner:
                 self.lost += 1  # the first line was damaged
                 return False
             self._legacy = 1
-        if not self._whole_header and data[start:end] == b"# ---":
-            self._whole_header = True
-            return True
         if self._legacy:
+            if not self._whole_header and data[start:end] == b"# ---":
+                self._whole_header = True
+                return True
             return _feed(self.reader, lines, lines.end)
+        if not self._whole_header and data[start : start + 6] == b"# --- ":
+            return self._mark(data, start, end)
         value = _check_of(data, start, end)
         body = end - CHECK_SIZE
         if value < 0 or data.find(b"#", start, body) >= 0 or check(self.last, data, start, body) != value:
@@ -166,6 +173,23 @@ class Scanner:
         if not _feed(self.reader, lines, body):
             return False
         self.last = value
+        return True
+
+    def _mark(self, data, start, end):
+        """The header's end mark `# --- G #cccc`: G the generation of the journal's parts."""
+        value = _check_of(data, start, end)
+        body = end - CHECK_SIZE
+        gen = 0
+        for i in range(start + 6, body):
+            c = data[i] - 48
+            if c < 0 or c > 9 or i - start > 8:
+                return False
+            gen = gen * 10 + c
+        if value < 0 or body == start + 6 or check(self.last, data, start, body) != value:
+            return False
+        self.gen = gen
+        self.last = value
+        self._whole_header = True
         return True
 
     def finish(self):
@@ -182,9 +206,8 @@ class Scanner:
         return self
 
 
-def scan(fs, path, buf=None):
-    """Read the journal (or history file) at `path` through `buf`; returns the finished Scanner."""
-    scanner = Scanner()
+def scan_file(scanner, fs, path, buf=None):
+    """Feed every line of the file at `path` to `scanner` (through `buf`)."""
     handle = fs.open(path, "rb")
     try:
         lines = Lines(handle, buf)
@@ -192,7 +215,30 @@ def scan(fs, path, buf=None):
             scanner.line(lines)
     finally:
         handle.close()
+
+
+def scan(fs, path, buf=None):
+    """Read the journal (or history file) at `path` through `buf`; returns the finished Scanner."""
+    scanner = Scanner()
+    scan_file(scanner, fs, path, buf)
     return scanner.finish()
+
+
+def part_name(gen, index):
+    """The file name of part `index` (1, 2, ...) of the journal of generation `gen`."""
+    return "%d-%d%s" % (gen, index, PART_SUFFIX)
+
+
+def part_of(name):
+    """(generation, index) of a part's file name, or None for another name."""
+    if not name.endswith(PART_SUFFIX):
+        return None
+    cut = name.find("-")
+    gen = name[:cut]
+    index = name[cut + 1 : len(name) - len(PART_SUFFIX)]
+    if cut <= 0 or not gen.isdigit() or not index.isdigit():
+        return None
+    return int(gen), int(index)
 
 
 def _settle_rewrite(fs, path):
@@ -241,6 +287,13 @@ class Store:
     blocks, as LittleFS stores it); `min_free` is the free space the history leaves on the
     filesystem.  Past either, the oldest games go first.  Every file is read through one
     buffer of BUFFER bytes, allocated here.
+
+    The journal on flash is `journal.fish` (the header and the statements up to its last
+    rewrite) and the parts `journal.d/G-1.part`, `G-2.part`, ... that the statements since
+    then are appended to; G is the generation named in journal.fish's header end mark, and
+    every rewrite of journal.fish starts a new one (parts of another generation are stale).
+    Each part stays small enough for LittleFS to keep it inside its directory's metadata,
+    so that an append is one metadata commit and costs no block erase (see docs/storage.md).
     """
 
     def __init__(self, fs=None, root="/data", history_budget=256 * 1024, min_free=64 * 1024):
@@ -249,13 +302,20 @@ class Store:
         self.history_budget = history_budget
         self.min_free = min_free
         self.journal_path = root + "/" + JOURNAL
+        self.parts_dir = root + "/" + PARTS
         self.damaged_path = root + "/" + DAMAGED
         self.history_dir = root + "/history"
         self.settings_path = root + "/settings.txt"
         self.buf = bytearray(BUFFER)
-        # Statements in the journal on flash as far as this store knows; -1: unknown or none.
+        # What this store knows of the journal on flash: the statements in it (-1: unknown or
+        # none), the check of its last line, its generation, the last part and that part's size.
         self._count = -1
-        self._chain = [0]  # the check of the journal's last line
+        self._chain = [0]
+        self._gen = 0
+        self._part = 0
+        self._part_size = 0
+        self._stale = False  # parts of an older generation may be on flash
+        self.part_max = PART_MAX
 
     # -- the game in progress -------------------------------------------------
     def resume(self):
@@ -265,28 +325,76 @@ class Store:
         self._count = -1
         try:
             if not _settle_rewrite(fs, path):
+                self._drop_parts(-1)
                 return None, None
-            found = scan(fs, path, self.buf)
+            found = Scanner()
+            scan_file(found, fs, path, self.buf)
+            parts = 0
+            if found.gen:
+                while fs.exists(self._part_path(found.gen, parts + 1)):
+                    parts += 1
+                    scan_file(found, fs, self._part_path(found.gen, parts), self.buf)
+            found.finish()
         except Exception:  # noqa: BLE001 - an unreadable flash must not stop the table
             return None, "Journal unreadable"
         match = found.match
         if match is None:
             try:
-                fs.rename(path, self.damaged_path)
+                self._keep_damaged(found.gen, parts)
+                fs.remove(path)
+                self._drop_parts(-1)
             except OSError:
                 pass
             return None, "Journal unreadable: game lost"
         if not found.lost:
-            self._count = len(match.statements)
+            try:
+                self._drop_parts(found.gen, parts)
+            except OSError:
+                pass
+            self._gen = found.gen
+            self._stale = False
+            self._part = parts
+            self._part_size = fs.size(self._part_path(found.gen, parts)) if parts else PART_MAX
             self._chain[0] = found.last
+            self._count = len(match.statements)
             return match, None
         try:
-            copy_file(fs, path, self.damaged_path, self.buf)
+            self._keep_damaged(found.gen, parts)
             self._rewrite(match, len(match.statements), None)
             self._count = len(match.statements)
         except OSError:
             pass  # the next append rewrites the whole journal
         return match, "Journal repaired: %s lost" % _lines_word(found.lost)
+
+    def journal_paths(self):
+        """The files the journal is made of, in order, as far as this store knows (after `resume`,
+        `begin` or an `append`): journal.fish, then its parts."""
+        return [self.journal_path] + [self._part_path(self._gen, i) for i in range(1, self._part + 1)]
+
+    def _part_path(self, gen, index):
+        return self.parts_dir + "/" + part_name(gen, index)
+
+    def _keep_damaged(self, gen, parts):
+        """Copy the journal and its parts, one after the other, to journal.bad."""
+        out = self.fs.open(self.damaged_path, "wb")
+        try:
+            copy_file(self.fs, self.journal_path, out, self.buf)
+            for index in range(1, parts + 1):
+                copy_file(self.fs, self._part_path(gen, index), out, self.buf)
+        finally:
+            out.close()
+
+    def _drop_parts(self, gen, keep=0):
+        """Delete the parts that do not belong to the journal: all of another generation, and
+        those of generation `gen` after the first `keep`."""
+        try:
+            names = self.fs.listdir(self.parts_dir)
+        except OSError:
+            return
+        for name in names:
+            found = part_of(name)
+            if found is None or found[0] != gen or found[1] > keep:
+                self.fs.remove(self.parts_dir + "/" + name)
 
     def begin(self, match):
         """Start the journal of a new game (header and any statements); replaces the game in progress.
@@ -326,7 +434,8 @@ class Store:
     def append(self, match, stmt):
         """Journal `stmt` (checked, not yet submitted to `match`) durably before returning.
 
-        Raises OSError when the flash refuses the write; the statement must then not be applied.
+        Raises OSError when the flash refuses the write (FlashFull when it is full); the
+        statement must then not be applied.
         """
         line = match.line_of(stmt)
         count = len(match.statements)
@@ -337,13 +446,26 @@ class Store:
         self._count = count + 1
 
     def _add_line(self, match, count, line):
-        """Append one checked line to the journal (one commit on LittleFS)."""
+        """Append one checked line to the last part, or start the next part when it is full.
+
+        One LittleFS commit of the part's directory (a new part: two), no block erased."""
+        self._tidy()
         text, value = checked(self._chain[0], line)
-        handle = self.fs.open(self.journal_path, "a")
+        size = len(text) + 1
+        index = self._part
+        if index == 0 or self._part_size + size > self.part_max:
+            index += 1
+            ensure_dir(self.fs, self.parts_dir)
+            handle = self.fs.open(self._part_path(self._gen, index), "w")
+            self._part_size = 0
+        else:
+            handle = self.fs.open(self._part_path(self._gen, index), "a")
+        self._part = index
         try:
             handle.write(text + "\n")
         finally:
             handle.close()
+        self._part_size += size
         self._chain[0] = value
 
     def undo(self, match):
@@ -363,14 +485,46 @@ class Store:
         self._count = keep
 
     def _rewrite(self, match, keep, extra):
-        """Atomically replace the journal by the header, the first `keep` statements and `extra`."""
-        ensure_dir(self.fs, self.root)
+        """Atomically replace the journal by the header, the first `keep` statements and `extra`,
+        as a new generation: journal.fish is written to a temporary file and renamed over the
+        old one, and only then the old generation's parts are deleted."""
+        fs = self.fs
+        ensure_dir(fs, self.root)
+        if self._count >= 0:
+            self._tidy()
         self._count = -1
-        write_atomic(self.fs, self.journal_path, journal_lines(match, keep, extra, self._chain))
+        gen = self._next_gen()
+        write_atomic(fs, self.journal_path, journal_lines(match, keep, extra, self._chain, gen))
+        self._gen = gen
+        self._part = 0
+        self._stale = True  # deleted by the next operation: the rename above ends this one
+
+    def _tidy(self):
+        """Delete the parts an earlier rewrite left behind (they are no longer read)."""
+        if self._stale:
+            self._drop_parts(self._gen)
+            self._stale = False
+
+    def _next_gen(self):
+        """A generation that no part on flash has (the current one + 1, as a rule)."""
+        used = []
+        try:
+            for name in self.fs.listdir(self.parts_dir):
+                found = part_of(name)
+                if found is not None:
+                    used.append(found[0])
+        except OSError:
+            pass
+        gen = self._gen
+        for _ in range(GENERATIONS):
+            gen = gen % GENERATIONS + 1
+            if gen not in used:
+                return gen
+        return gen
 
     def finish(self, match):
-        """Move the finished game's record into the history; returns its file name."""
-        if self._count != len(match.statements):
+        """Move the finished game's record into the history (one file); returns its file name."""
+        if self._count != len(match.statements) or self._part:
             self._spaced(self._rewrite, match, len(match.statements), None)
         name = self._spaced(self._to_history, match, 0, None)
         self._count = -1
@@ -385,6 +539,7 @@ class Store:
         self._count = -1
         remove_if_there(self.fs, self.journal_path + ".tmp")
         remove_if_there(self.fs, self.journal_path)
+        self._drop_parts(-1)
 
     # -- history ------------------------------------------------------------
     def history(self):
@@ -423,15 +578,20 @@ class Store:
         _settings.save(self.fs, self.settings_path, values)
 
 
-def journal_lines(match, keep, extra, chain):
-    """The journal's lines, each with its check: the header, its end mark, `keep` statements and
-    the line `extra`.  `chain[0]` is set to the last line's check as they are made."""
+def journal_lines(match, keep, extra, chain, gen):
+    """The journal's lines, each with its check: the header, its end mark (naming the generation
+    `gen` of the parts), `keep` statements and the line `extra`.  `chain[0]` is set to the last
+    line's check as they are made."""
     value = 0
     for line in match.header_lines():
         line, value = checked(value, line)
         chain[0] = value
         yield line
-    yield HEADER_END
+    mark = "%s %d" % (HEADER_END, gen)
+    data = mark.encode()
+    value = check(value, data, 0, len(data))
+    chain[0] = value
+    yield mark + " #" + check_text(value)
     fmt = match.line_of
     statements = match.statements
     for i in range(keep):
