@@ -34,7 +34,7 @@ def micropython(code):
 def test_power_cut_before_every_flash_operation_of_real_littlefs():
     picks = smallest_per_game()
     assert "yofish" in picks
-    code = "from test_store_sweep import sweep_littlefs\n"
+    code = "from store_lfs import sweep_littlefs\n"
     for game, path in sorted(picks.items()):
         stride = 3 if game == "hecht" else 1
         code += "text = open(%r).read()\n" % path
@@ -54,7 +54,7 @@ def test_flash_wear_of_whole_games_on_the_picos_filesystem():
     spread over the flash (most fall on the metadata pair of the journal's parts, which LittleFS moves
     after 100 erases: block_cycles)."""
     code = """
-from test_store_sweep import lfs_measure
+from store_lfs import lfs_measure
 texts = [open(p).read() for p in %r]
 rows, erases = lfs_measure(texts, games=3, budget=16 * 4096)
 for n, size, store, flash, erased, appended, pages in rows:
@@ -73,7 +73,7 @@ def test_a_full_flash_drops_the_oldest_games_then_says_flash_full():
     (the oldest games make room); with no history left to drop the store raises FlashFull,
     and the journal written so far still resumes."""
     code = """
-from test_store_sweep import lfs_full_flash
+from store_lfs import lfs_full_flash
 texts = [open(p).read() for p in %r]
 for line in lfs_full_flash(texts + texts):
     print(line)
