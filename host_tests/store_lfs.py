@@ -205,7 +205,7 @@ def lfs_full_flash(texts, blocks=24):
     before = store.history()
     play(texts[0])  # a whole game: the store makes room by dropping the oldest games
     names = store.history()
-    out.append("dropped %s, newest %s" % (len(names) <= len(before), names[0][:4]))
+    out.append("dropped %s, newest %s" % (len(names) <= len(before), int(names[0][:4]) == len(texts) + 1))
     for name in store.history():
         store.delete_history(name)
     _fill(junk + "x")

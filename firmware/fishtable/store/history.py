@@ -85,11 +85,11 @@ def path_of(folder, name):
 
 
 def make_room(fs, folder, min_free, most=8):
-    """Delete the oldest files until `min_free` bytes are free (at least one, at most `most`,
-    as long as there are files); returns the deleted names."""
+    """Delete the oldest files until `min_free` bytes are free (at least one, at most `most`; the
+    newest is kept, so that the numbering goes on); returns the deleted names."""
     kept = names(fs, folder)
     dropped = []
-    while kept and len(dropped) < most:
+    while len(kept) > 1 and len(dropped) < most:
         if dropped:
             free = fs.free(folder)
             if (free is None and len(dropped) >= 4) or (free is not None and free >= min_free):

@@ -424,7 +424,8 @@ class Store:
 
     def make_room(self):
         """Drop the oldest history games until `min_free` bytes are free (at most 8 games, at
-        least one); returns the names dropped.  The game in progress is never touched."""
+        least one, never the newest); returns the names dropped.  The game in progress is never
+        touched."""
         return _history.make_room(self.fs, self.history_dir, self.min_free)
 
     def delete_history(self, name):
