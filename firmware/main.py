@@ -27,7 +27,7 @@ def main():
     from fishtable.store import Store
     from fishtable.ui.loop import make_die, run
 
-    run(hw, Store(root=getattr(hw, "data_root", "/data")), make_die(hw))
+    run(hw, Store(root=hw.data_root), make_die(hw))
 
 
 main()

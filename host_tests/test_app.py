@@ -506,11 +506,9 @@ def test_an_error_in_the_app_restarts_it_from_the_journal(tmp_path, capsys):
         def sleep_ms(self, ms):
             self.ms += ms
 
-    class Hw:
-        display = rig.display
-        ring = rig.ring
-        keys = Keys()
-        clock = Clock()
+    from fishtable.hw import Hardware
+
+    hw = Hardware(None, rig.display, rig.ring, Keys(), clock=Clock())
 
     calls = []
 
@@ -521,7 +519,7 @@ def test_an_error_in_the_app_restarts_it_from_the_journal(tmp_path, capsys):
     original = MainMenu.key
     MainMenu.key = broken
     try:
-        app = loop.run(Hw(), rig.store, Die(1), limit=8)
+        app = loop.run(hw, rig.store, Die(1), limit=8)
     finally:
         MainMenu.key = original
     assert calls, "the broken key handler ran"
@@ -543,16 +541,10 @@ def test_a_statement_the_flash_cannot_take_is_not_played(rig):
 
 
 def test_flip_setting_turns_from_the_boards_mounting(tmp_path):
-    from fishtable.core.dice import Die
-    from fishtable.ui.app import App
-
-    rig = Rig(str(tmp_path), seed=1)
-    rig.display.set_flip(True)  # a board profile that mounts the panel upside down
-    rig.display.mounted_flip = None
-    app = App(rig.display, rig.ring, None, Die(1), {"flip": 0})
-    assert rig.display.flip is True
-    app.settings["flip"] = 1
-    app.apply_settings()
+    rig = Rig(str(tmp_path), seed=1, mounted_flip=True)  # a board profile that mounts the panel upside down
+    assert rig.display.flip is True  # the setting says no flip: upright for the table
+    rig.app.settings["flip"] = 1
+    rig.app.save_settings()
     assert rig.display.flip is False
-    App(rig.display, rig.ring, None, Die(1), {"flip": 1})  # a restart keeps the mounting
-    assert rig.display.flip is False
+    again = Rig(str(tmp_path), seed=1, mounted_flip=True)  # a restart keeps the mounting
+    assert again.display.flip is False

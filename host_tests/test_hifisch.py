@@ -445,3 +445,26 @@ def test_when_the_hidden_shells_equal_the_cards_never_flipped_each_of_them_has_o
     refused_at_the_end(m, "shark", "every card never flipped has a shell")
     play(m, "fish 4 shell", "shark shell")
     assert g.shells_hidden() == 8 and g.unflipped() == 8
+
+
+def test_the_offered_flips_and_numbers_are_what_check_accepts():
+    """flip_kinds() and fish_numbers() are made from the state: they must equal probing check."""
+    rng = random.Random(8)
+    states = 0
+    for i in range(150):
+        m = random_game(rng, 2 + i % 3)
+        replay = new(m.players, m.start)
+        for stmt in m.statements:
+            g = replay.game
+            numbers = g.facedown_numbers()
+            order = ((("fish", True), ("fish", False), ("shark", True), ("shark", False))
+                     if g.shells_hidden() and g.shells_hidden() >= g.unflipped()
+                     else (("fish", False), ("fish", True), ("shark", False), ("shark", True)))
+            want = [k for k in order if (any(replay.allows(("fish", n, k[1])) for n in numbers)
+                                         if k[0] == "fish" else replay.allows(k))]
+            assert g.flip_kinds() == want
+            for shell in (False, True):
+                assert g.fish_numbers(shell) == [n for n in numbers if replay.allows(("fish", n, shell))]
+            states += 1
+            replay.submit(stmt)
+    assert states > 5000

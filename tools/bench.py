@@ -75,13 +75,13 @@ CORE_LOAD = """
 import gc
 from array import array
 from fishtable.core.record import read
-from fishtable.core.games import game_class
+from fishtable.core.games import rules_class
 with open(%(path)r) as f:
     _m = read(f)
 _head = (_m.name, _m.players, _m.start, _m.options)
 _stmts = _m.statements
 _m = None
-_cls = game_class(_head[0])
+_cls = rules_class(_head[0])
 _alloc = array("i", [0] * len(_stmts))
 _g = None
 """

@@ -6,7 +6,7 @@ The app is built as firmware/main.py builds it: `board.build()` of boards/pico.j
 machine/neopixel stand-ins (real SSD1306 driver, panel model on the I2C bus; real Ring over the
 NeoPixel model), a real `Store` on the filesystem, and `loop._start()`.
 
-Statements go through the play screen's submit path: `screen.done(app, stmt)` is what OK on a
+Statements go through the play screen's submit path: `screen.play(app, stmt)` is what OK on a
 turn's last choice does (App.submit: check, journal, apply; then the next turn's choice and the
 ring).  Hi Fisch!'s scoring pages are paged through with OK.  After each statement the cursor
 moves once forward and back (NEXT, PREV), as a player scrolling the choices does.  A frame is
@@ -168,7 +168,7 @@ def build():
             except OSError:
                 pass
     store = Store(root=root)
-    app = _start(hw, store, make_die(hw), clock)
+    app = _start(hw, store, make_die(hw))
     _s["hw"] = hw
     _s["pixels"] = pixels
     _s["clock"] = clock
@@ -215,7 +215,7 @@ def statement(i):
     a0 = gc.mem_alloc()
     stmt = app.match.parse(_s["lines"][i])
     screen = app.stack[-1]
-    if not screen.done(app, stmt):
+    if not screen.play(app, stmt):
         raise RuntimeError("statement %d refused: %s (%s)" % (i + 1, _s["lines"][i], app.toast))
     _frame(app)
     while type(app.stack[-1]).__name__ == "Scoring":  # Hi Fisch!'s scoring, page by page

@@ -19,7 +19,7 @@ counts).  What is left is the firmware's CPU time, LittleFS's C code included.
   in the game NEXT and PREV after every statement and Hi Fisch!'s scoring pages (OK);
 - the collector runs when the heap fills, as on the board (nothing collects before a press), so
   its pauses are in the figures where they fall; they fall at the same places in every run;
-- a statement: the play screen's submit path `screen.done(app, stmt)` (check, journal, apply, the
+- a statement: the play screen's submit path `screen.play(app, stmt)` (check, journal, apply, the
   next turn's choices, the ring) + tick + its frame.  Parsing the record's line is not timed.
 
 Prints `BENCH key json` lines: menu_us, menu_i2c_bytes, key_us, key_kind, stmt_us, stmt_erases,
@@ -167,7 +167,7 @@ def main(args):
         m0 = model[0]
         c0, c1, c2, f0 = counts[0], counts[1], counts[2], counts[3]
         t = _ticks_us()
-        if not screen.done(app, stmt):
+        if not screen.play(app, stmt):
             raise RuntimeError("statement %d refused: %s (%s)" % (i + 1, s["lines"][i], app.toast))
         frame()
         stmt_us[i] = _ticks_diff(_ticks_us(), t) - (model[0] - m0) - (counts[3] - f0)

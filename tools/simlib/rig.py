@@ -31,7 +31,7 @@ KEY_MS = {PREV: 120, NEXT: 120, OK: 120, BACK: 860}  # as long as a scripted pre
 class Rig:
     """The App on modelled hardware; `press`/`wait` drive it and record the key script."""
 
-    def __init__(self, folder, seed=1, strict=True):
+    def __init__(self, folder, seed=1, strict=True, mounted_flip=False):
         import devices
 
         devices.install()
@@ -43,11 +43,13 @@ class Rig:
         import neopixel
 
         from fishtable.core.dice import Die
+        from fishtable.hw import Hardware
         from fishtable.hw.ring import Ring
         from fishtable.hw.ssd1306 import SSD1306
+        from fishtable.session import Session
         from fishtable.store import Store
-        from fishtable.ui import draw
-        from fishtable.ui.app import DEFAULTS, App
+        from fishtable.ui import draw, prefs
+        from fishtable.ui.app import App
 
         draw.set_strict(strict)
         self.folder = str(folder)
@@ -56,9 +58,10 @@ class Rig:
         self.pixels = neopixel.NeoPixel(machine.Pin(16), 12, keep=2)
         self.ring = Ring(self.pixels, 12)
         self.store = Store(root=os.path.join(self.folder, "data"))
+        self.hw = Hardware(None, self.display, self.ring, None, mounted_flip=mounted_flip)
         self.now = 0
         self.words = []
-        self.app = App(self.display, self.ring, self.store, Die(seed), self.store.load_settings(DEFAULTS), 0)
+        self.app = App(self.hw, Session(self.store), Die(seed), self.store.load_settings(prefs.defaults()), 0)
         self.app.start()
         self.run(60)
 

@@ -35,6 +35,23 @@ NESTS = const(3)  # nests of each kind in the pond
 EAT_POND = const(5)  # pikes may eat only while more than 4 carp swim in the pond
 ALL_COVERED = const(0x3F)
 _NEW = const(2)  # clear_due: pike nest made this turn (1: to clear on the player's next turn)
+_END = ("end",)
+_EAT = ("eat", False)
+_EAT_SATED = ("eat", True)
+_GRAZE = ("graze",)
+_EMIGRATE = ("emigrate", False)
+_EMIGRATE_SATED = ("emigrate", True)
+
+
+def check_chips(chips):
+    """Raise Invalid unless `chips` are six chip kinds with at least one skip and one pike."""
+    if len(chips) != 6:
+        raise Invalid("option chips takes six chips, not %d" % len(chips))
+    for kind in chips:
+        if kind not in KINDS:
+            raise Invalid("unknown chip %s (snail skip wave carp pike)" % kind)
+    if "skip" not in chips or "pike" not in chips:
+        raise Invalid("the chips need a skip and a pike")
 
 
 class Game(Ledger):
@@ -83,19 +100,8 @@ class Game(Ledger):
         """`option chips C1..C6`: the six action chips (at least one skip and one pike)."""
         if name != "chips":
             raise Invalid("unknown option %s" % name)
-        if len(args) != 6:
-            raise Invalid("option chips takes six chips, not %d" % len(args))
-        for kind in args:
-            if kind not in KINDS:
-                raise Invalid("unknown chip %s (snail skip wave carp pike)" % kind)
-        if "skip" not in args or "pike" not in args:
-            raise Invalid("the chips need a skip and a pike")
+        check_chips(args)
         self.chips = tuple(KINDS[KINDS.index(kind)] for kind in args)
-
-    def option_lines(self):
-        if self.chips == DEFAULT_CHIPS:
-            return ()
-        return ("option chips " + " ".join(self.chips),)
 
     # -- statements --------------------------------------------------------
     def parse(self, tokens):
@@ -392,6 +398,56 @@ class Game(Ledger):
         return [
             (a + 1, b + 1) for a in range(n) for b in range(a, n) if sated[a] and sated[b] and (a != b or sated[a] > 1)
         ]
+
+    def moves_offered(self):
+        """Every statement without arguments the current player may make now, in the order a screen
+        offers them: end, the moves (eat, eat sated, graze, emigrate, emigrate sated), then each open
+        chip kind once (carp and pike with their tokens still to choose).  Made from the state, it is
+        exactly what `check` accepts."""
+        if self.over:
+            return []
+        out = []
+        p = self.turn
+        if self.acted:
+            out.append(_END)
+        if self.moves < self.allowance() and (self.acted or not self._only_skip_open()):
+            feed = self.carp_pond() >= EAT_POND
+            if self.hungry[p] and feed and self.hungry_carp:
+                out.append(_EAT)
+            if self.hungry[p] and feed and self.sated_carp:
+                out.append(_EAT_SATED)
+            if self.snails_board and self.hungry_carp:
+                out.append(_GRAZE)
+            if self.hungry[p]:
+                out.append(_EMIGRATE)
+            if self.sated[p]:
+                out.append(_EMIGRATE_SATED)
+        if not self.acted:
+            covered = self.covered[p]
+            for i in range(6):
+                kind = self.chips[i]
+                if covered & (1 << i) or (kind == "skip" and self.lines) or self.open_chip(kind) != i:
+                    continue  # covered, a skip too late, or not the first open chip of its kind
+                out.append(("action", kind, ()) if kind == "carp" or kind == "pike" else ("action", kind))
+        return out
+
+    def pike_pairs_after(self, chosen):
+        """The owner pairs a further nest may hold after the nests `chosen` ((a, b), ...): those whose
+        owners still have a sated pike for it."""
+        if len(chosen) >= NESTS:
+            return []
+        out = []
+        for pair in self.pike_pairs_possible():
+            ok = True
+            for owner in pair:
+                used = (pair[0] == owner) + (pair[1] == owner)
+                for a, b in chosen:
+                    used += (a == owner) + (b == owner)
+                if used > self.sated[owner - 1]:
+                    ok = False
+            if ok:
+                out.append(pair)
+        return out
 
     def carp_born(self, rolls):
         """New carp from these rolls: their sum, limited by the carp supply."""

@@ -230,6 +230,43 @@ class Game(Ledger):
                 count += 1
         return count
 
+    def _all_shelled(self):
+        """True when every card never flipped carries a shell (as many shells hidden as such cards)."""
+        return self.hidden > 0 and self.hidden >= self.unflipped()
+
+    def flip_kinds(self):
+        """What a flip may show now, as (verb, shell) pairs in the order a screen offers them: fish,
+        fish + shell, shark, shark + shell; the shell ones first when every card never flipped has one."""
+        shelled = self._all_shelled()
+        fish = shell_fish = False
+        for n in range(1, NUMBERFISH + 1):
+            loc = self.loc[n]
+            if loc == BACK or (loc == DOWN and not shelled):
+                fish = True
+            if loc == DOWN and self.hidden:
+                shell_fish = True
+        kinds = []
+        order = (("fish", True), ("fish", False), ("shark", True), ("shark", False)) if shelled else (
+            ("fish", False), ("fish", True), ("shark", False), ("shark", True))
+        for kind in order:
+            if kind[0] == "fish":
+                ok = shell_fish if kind[1] else fish
+            else:
+                ok = self.sharks_down > 0 and (self.hidden > 0 if kind[1] else not shelled)
+            if ok:
+                kinds.append(kind)
+        return kinds
+
+    def fish_numbers(self, shell):
+        """The numberfish a flip `fish N` (with `shell` or not) may name now, ascending."""
+        shelled = self._all_shelled()
+        out = []
+        for n in range(1, NUMBERFISH + 1):
+            loc = self.loc[n]
+            if (loc == DOWN and self.hidden > 0) if shell else (loc == BACK or (loc == DOWN and not shelled)):
+                out.append(n)
+        return out
+
     def shell_allowed(self, card):
         """True if flipping `card` (N, or 0 for a shark) may reveal a shell."""
         return self.hidden > 0 and (card == 0 or self.loc[card] == DOWN)

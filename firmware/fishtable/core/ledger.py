@@ -61,16 +61,13 @@ class Ledger:
         self.turn = start - 1  # whose turn, 0-based
         self.round = 1
         self.over = False
+        self.scorings = 0  # scorings the table sees between turns (Hi Fisch!'s intermediate scoring)
         self.points = array("i", [0] * players)  # each player's score
 
     # -- options -----------------------------------------------------------
     def set_option(self, name, args):
         """Apply `option NAME ARGS` from the header; a game overrides this for its options."""
         raise Invalid("unknown option %s" % name)
-
-    def option_lines(self):
-        """The header's `option` lines that recreate this game's options."""
-        return ()
 
     # -- turn order --------------------------------------------------------
     def advance(self, steps=1):

@@ -7,7 +7,7 @@ the statements, so undo drops the last statement and rebuilds.
 from micropython import const
 
 from fishtable.core.errors import Invalid
-from fishtable.core.games import game_class
+from fishtable.core.games import rules_class
 
 
 def tokens_of(line):
@@ -68,7 +68,7 @@ class Match:
         self.game = self._fresh()
 
     def _fresh(self):
-        game = game_class(self.name)(self.players, self.start)
+        game = rules_class(self.name)(self.players, self.start)
         for name, args in self.options:
             game.set_option(name, args)
         return game
@@ -104,6 +104,10 @@ class Match:
     def submit(self, stmt):
         """Check `stmt`, then record and apply it.  Raises Invalid and changes nothing if refused."""
         self.check(stmt)
+        self.record(stmt)
+
+    def record(self, stmt):
+        """Add and apply a statement that `check` has accepted (the session checks once)."""
         self.statements.append(stmt)
         self.game.apply(stmt)
 
@@ -128,6 +132,21 @@ class Match:
         for stmt in self.statements:
             game.apply(stmt)
         self.game = game
+
+    def last_turn(self):
+        """(the player who played the last statement, or None when no turn was pending; its line)."""
+        game = self._fresh()
+        statements = self.statements
+        for i in range(len(statements) - 1):
+            game.apply(statements[i])
+        return game.next_player(), self.line_of(statements[-1])
+
+    def colour_index(self, player):
+        """The seat colour of `player` (1-based) as an index into COLOURS: the header's `colours`,
+        else the game's default (seat N plays colour N)."""
+        if self.colours:
+            return COLOURS.index(self.colours[player - 1])
+        return player - 1
 
     def header_lines(self):
         """The record's header lines."""

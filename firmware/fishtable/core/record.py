@@ -12,7 +12,7 @@ quotes at most one short token of the input (a word is at most 16 characters).
 from micropython import const
 
 from fishtable.core.errors import Invalid, RecordError
-from fishtable.core.games import NAMES
+from fishtable.core.games import find
 from fishtable.core.ledger import parse_int
 from fishtable.core.match import Match, check_colours, check_names
 
@@ -266,7 +266,7 @@ class Reader:
         if stage == _GAME:
             if word != "game" or len(toks) != 2:
                 raise Invalid("expected 'game hifisch|hecht|yofish'")
-            if toks[1] not in NAMES:
+            if find(toks[1]) is None:
                 raise Invalid("unknown game %s" % toks[1])
             self._name = toks[1]
             self._stage = _PLAYERS

@@ -12,6 +12,7 @@ DECK = const(48)
 HAND = const(6)
 CENTRE = const(3)
 MAX_VALUE = const(99)
+MATCHES = const(4)  # a card has four neighbours
 
 
 class Game(Ledger):
@@ -38,14 +39,11 @@ class Game(Ledger):
             return
         raise Invalid("unknown option %s" % " ".join((name,) + tuple(args)))
 
-    def option_lines(self):
-        return ("option advanced",) if self.advanced else ()
-
     # -- statements --------------------------------------------------------
     def parse(self, tokens):
         verb = tokens[0]
         if verb == "place" and len(tokens) == 3:
-            return ("place", parse_int(tokens[1], 1, MAX_VALUE, "V"), parse_int(tokens[2], 0, 4, "M"))
+            return ("place", parse_int(tokens[1], 1, MAX_VALUE, "V"), parse_int(tokens[2], 0, MATCHES, "M"))
         if verb == "cover" and len(tokens) == 3:
             return ("cover", parse_int(tokens[1], 1, MAX_VALUE, "V"), parse_int(tokens[2], 1, MAX_VALUE, "W"))
         if verb == "hidden" and len(tokens) == 3:
@@ -53,6 +51,27 @@ class Game(Ledger):
         if verb in ("place", "cover", "hidden"):
             raise Invalid("%s takes two numbers" % verb)
         raise Invalid("unknown statement %s" % verb)
+
+    # -- what a screen may offer (values the rules accept) ---------------------
+    def place_values(self, top):
+        """Card values a `place` may name, up to `top` (the table's highest card)."""
+        return range(1, min(top, MAX_VALUE) + 1)
+
+    def cover_values(self, top):
+        """Card values a `cover` may play, up to `top` (a card covers a lower one: from 2)."""
+        return range(2, min(top, MAX_VALUE) + 1)
+
+    def covered_values(self, value):
+        """The values a card of `value` may cover (lower ones)."""
+        return range(1, value)
+
+    def match_counts(self):
+        """How many adjacent cards may match the colour of a placed card."""
+        return range(0, MATCHES + 1)
+
+    def bonus_values(self):
+        """The hidden-card bonus values."""
+        return range(0, MAX_VALUE + 1)
 
     def points_of(self, stmt):
         """The points `stmt` scores (the screen shows them before it is confirmed)."""

@@ -1,7 +1,7 @@
 """The SSD1306 OLED on CircuitPython: the app's FrameBuffer, shown through displayio.
 
 The app draws into `Display` exactly as into `fishtable.hw.ssd1306.SSD1306` (it is the same
-MONO_VLSB FrameBuffer API, from `fishtable.cp.framebuf`, plus `text2x`).  `show()` compares the
+MONO_VLSB FrameBuffer API, from `fishtable.cp.framebuf`).  `show()` compares the
 frame with a shadow of what the displayio.Bitmap holds, writes only the changed pixels into the
 Bitmap and refreshes once per changed page (8-pixel row band), so displayio sends only the
 changed column range of each changed page, as the MicroPython driver does.
@@ -14,7 +14,7 @@ both panels end up in the same state.
 
 from micropython import const
 
-from fishtable.cp.framebuf import MONO_VLSB, FrameBuffer, font
+from fishtable.cp.framebuf import MONO_VLSB, FrameBuffer
 
 _SET_CONTRAST = const(0x81)
 _DISPLAY_ON = const(0xAF)
@@ -186,25 +186,3 @@ class Display(FrameBuffer):
     def show_all(self):
         """Send the whole frame; returns the bus bytes."""
         return self.show(True)
-
-    # -- drawing ------------------------------------------------------------------------------
-    def text2x(self, string, x, y, colour=1):
-        """`string` in the 8x8 font doubled (16x16 a character); transparent background."""
-        glyphs = font()
-        for ch in string:
-            code = ord(ch)
-            if not code:  # nothing drawn for a NUL, as by the MicroPython driver's text()
-                x += 16
-                continue
-            if code < 32 or code > 127:
-                code = 127
-            base = (code - 32) * 8
-            for j in range(8):
-                column = glyphs[base + j]
-                wide = 0
-                for bit in range(8):
-                    if column & (1 << bit):
-                        wide |= 3 << (2 * bit)
-                self._column(x + 2 * j, y, wide, colour)
-                self._column(x + 2 * j + 1, y, wide, colour)
-            x += 16

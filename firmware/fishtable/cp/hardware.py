@@ -102,9 +102,7 @@ def build(profile, parts=None):
         display = open_display(i2c, disp["address"], disp["width"], disp["height"], disp["flip"])
     r = profile["ring"]
     ring = parts.ring(pin(r["pin"]), r["count"], r["brightness"], r["cap"], r["budget_ma"], r["ma_per_channel"])
-    hw = Hardware(profile, display, ring, _keys(profile["input"], parts), i2c)
-    hw.clock = parts.clock()
-    return hw
+    return Hardware(profile, display, ring, _keys(profile["input"], parts), i2c, parts.clock())
 
 
 def _keys(inp, parts):

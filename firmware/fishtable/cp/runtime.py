@@ -6,6 +6,11 @@
 
 def main(config="config.txt", folder="boards", parts=None, limit=None):
     """Start-up as firmware/main.py does on MicroPython; returns the app (after `limit` passes)."""
+    import sys
+
+    from fishtable.cp import framebuf
+
+    sys.modules.setdefault("framebuf", framebuf)  # CircuitPython has none: the app draws 2x text with it
     from fishtable.cp import hardware
     from fishtable.hw import board as profiles
 
@@ -19,4 +24,4 @@ def main(config="config.txt", folder="boards", parts=None, limit=None):
     from fishtable.cp.storage import open_store
     from fishtable.ui.loop import make_die, run
 
-    return run(hw, open_store(getattr(hw, "data_root", "/data")), make_die(hw), limit)
+    return run(hw, open_store(hw.data_root), make_die(hw), limit)

@@ -35,14 +35,7 @@ from micropython import const
 
 # Times are ticks values, kept in preallocated lists: storing or loading a small int there never
 # allocates, on the board (ticks < 2**30) and on 64-bit ports (ticks up to 2**62) alike.
-
-NONE = const(0)
-PREV = const(1)
-NEXT = const(2)
-OK = const(3)
-BACK = const(4)
-DOWN = const(5)  # OK has gone down (only with down_event=True)
-NAMES = ("NONE", "PREV", "NEXT", "OK", "BACK", "DOWN")
+from fishtable.events import BACK, DOWN, NAMES, NEXT, NONE, OK, PREV  # noqa: F401 - re-exported
 
 _QUEUE_SIZE = const(16)
 _RING = const(16)  # recorded edges (a power of two): 7 presses while the loop is away

@@ -1,6 +1,6 @@
 """SSD1306 OLED (128x64, I2C) as a MONO_VLSB FrameBuffer that sends only what changed.
 
-Draw with the FrameBuffer methods (text, fill_rect, line, ...) and `text2x`, then call
+Draw with the FrameBuffer methods (text, fill_rect, line, ...), then call
 `show()`: it compares each page (8-pixel row band) with a shadow copy of the last frame
 and sends only the changed column range of the changed pages.  All buffers are allocated
 once in the constructor.
@@ -71,8 +71,6 @@ class SSD1306(framebuf.FrameBuffer):
         self._cmd2 = bytearray((_CONTROL_COMMANDS, 0, 0))
         self._data_vector = [bytes((_CONTROL_DATA,)), self._view]
         self._spans = bytearray(2 * self.pages)  # first, last changed column of each page
-        self._glyph_buf = bytearray(8)
-        self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_VLSB)
         self._contrast = 0x9F if external_vcc else 0xCF
         self._on = True  # wanted on (power())
         self._lit = False  # switched on: only once the RAM holds a frame
@@ -267,22 +265,3 @@ class SSD1306(framebuf.FrameBuffer):
         self._setting(_COM_SCAN_UP if self.flip else _COM_SCAN_DOWN)
         # The segment remap only applies to data written after it: the RAM must be rewritten.
         self._stale = True
-
-    # -- drawing ---------------------------------------------------------------------------
-
-    def text2x(self, string, x, y, colour=1):
-        """Draw `string` with the 8x8 font doubled (16x16 per character); transparent background."""
-        glyph = self._glyph
-        bits = self._glyph_buf
-        for ch in string:
-            glyph.fill(0)
-            glyph.text(ch, 0, 0, 1)
-            for col in range(8):
-                column = bits[col]
-                row = 0
-                while column:
-                    if column & 1:
-                        self.fill_rect(x + 2 * col, y + 2 * row, 2, 2, colour)
-                    column >>= 1
-                    row += 1
-            x += 16

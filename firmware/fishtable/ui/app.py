@@ -1,101 +1,101 @@
 """The app: a stack of screens fed with key events and clock ticks, redrawn only on change.
 
-Flow of a statement: screen -> `App.submit` -> match.check -> store.append (journal) ->
-match.submit (apply) -> redraw.  A refused statement shows its message and changes nothing.
+A key goes to the top screen.  A screen that makes a statement hands it to `App.submit`, the
+one place that decides what follows: the session checks it, journals it and applies it
+(fishtable.session), then the play screen starts the next choice, shows a scoring, or the end
+screen comes.  The OLED is drawn and the ring written together, after the key was handled.
 """
 
 import gc
+import sys
 
 from fishtable.core.errors import Invalid
-from fishtable.ui import draw
+from fishtable.session import FINISHED_AT_BOOT, OVER, SCORED
+from fishtable.ui import draw, prefs
 from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
-DEFAULTS = {
-    "brightness": 3,  # 1..5
-    "chips": "snail skip wave carp pike wave",
-    "yo_max": 12,
-    "flip": 0,
-    "colours": "01234567",  # seat -> palette index, last used (non-Hecht games)
-}
+WAITING = 4  # keys kept while a spinner decides
 
 
 class App:
-    """The device app.  `handle(event)` for keys, `tick(now_ms)` for time, `draw()` when dirty."""
+    """The device app.  `handle(event)` for keys, `tick(now_ms)` for time, `draw()` each loop pass.
 
-    def __init__(self, display, ring, store, die, settings=None, now=0):
-        self.display = display
-        self.fx = RingFx(ring)
-        self.store = store
+    hw       the Hardware (fishtable.hw.Hardware): display, ring, keys, mounting
+    session  the game session (fishtable.session.Session), over the store
+    die      the device's die (fishtable.core.dice.Die)
+    settings the settings (fishtable.ui.prefs), as loaded from the store
+    """
+
+    def __init__(self, hw, session, die, settings, now=0):
+        self.hw = hw
+        self.display = hw.display
+        self.fx = RingFx(hw.ring)
+        self.session = session
+        self.store = session.store
         self.die = die
-        self.settings = dict(DEFAULTS)
-        if settings:
-            self.settings.update(settings)
-        self.match = None  # the game in progress (resumable)
+        self.settings = settings
         self.stack = []
         self.waiting = []  # keys pressed while a spinner decides, played when it has
         self.toast = None  # message lines shown over the screen
         self.toast_at = 0
         self.now = now
         self.dirty = True
-        self.mounted_flip = False  # the board profile's flip (the setting turns it from there)
-        if display is not None:
-            if getattr(display, "mounted_flip", None) is None:
-                display.mounted_flip = bool(getattr(display, "flip", False))
-            self.mounted_flip = display.mounted_flip
-        self.apply_settings()
+        prefs.apply(hw, settings)
 
     # -- start-up ------------------------------------------------------------
     def start(self):
-        """Pick up a game in progress from the journal, then show the main menu."""
-        note = None
-        if self.store is not None:
-            match, note = self.store.resume()
-            if match is not None and match.game.over:
-                # the last statement was journalled, the move to the history was cut off: finish it
-                self.store.finish(match)
-                match = None
-                note = "The last game was over: it is in the history now"
-                self.home()
-                from fishtable.ui.history import history_screen
-
-                self.push(history_screen(self))
-                self.message(note)
-                return
-            self.match = match
+        """Pick up a game in progress from the journal, then show the main menu (or the history,
+        where a finished game just went)."""
+        note = self.session.resume()
         self.home()
+        if note == FINISHED_AT_BOOT:
+            from fishtable.ui.history import history_screen
+
+            self.push(history_screen(self))
         if note:
             self.message(note)
 
+    @property
+    def match(self):
+        """The game in progress (None when there is none)."""
+        return self.session.match
+
     # -- screen stack --------------------------------------------------------
     def push(self, screen):
+        """Show `screen` on top."""
         self.stack.append(screen)
         screen.enter(self)
         self.dirty = True
 
     def pop(self):
+        """Close the top screen; the one below comes back."""
         if len(self.stack) > 1:
             self.stack.pop()
-        top = self.stack[-1]
-        top.enter(self)
+        self.stack[-1].enter(self)
         self.dirty = True
-
-    def replace(self, screen):
-        if self.stack:
-            self.stack.pop()
-        self.push(screen)
-
-    def top(self):
-        return self.stack[-1]
 
     def home(self):
         """Back to the main menu (the game in progress stays resumable)."""
         from fishtable.ui.menu import MainMenu
 
         del self.stack[:]
-        gc.collect()
+        self.forget("fishtable.ui.play", "fishtable.ui.play_hifisch", "fishtable.ui.play_hecht",
+                    "fishtable.ui.play_yofish", "fishtable.ui.scoreboard", "fishtable.ui.setup")
         self.fx.off()
         self.push(MainMenu(self))
+
+    @staticmethod
+    def forget(*modules):
+        """Drop modules no screen needs any more (their code is RAM on the board), then collect."""
+        for name in modules:
+            if name in sys.modules:
+                del sys.modules[name]
+                package, _, leaf = name.rpartition(".")
+                parent = sys.modules.get(package)
+                if parent is not None and leaf in parent.__dict__:
+                    delattr(parent, leaf)
+        gc.collect()
 
     # -- events --------------------------------------------------------------
     def handle(self, ev):
@@ -107,7 +107,7 @@ class App:
             self.toast = None
             return
         if self.fx.busy():  # a spinner is deciding something: the key waits for it
-            if len(self.waiting) < 4:
+            if len(self.waiting) < WAITING:
                 self.waiting.append(ev)
             return
         self.stack[-1].key(self, ev)
@@ -134,118 +134,109 @@ class App:
         self.dirty = True
 
     def draw(self):
-        """Redraw the OLED if anything changed; returns True if it drew."""
-        if not self.dirty:
-            return False
-        self.dirty = False
+        """Draw the OLED if anything changed, then bring the ring up to date; True if it drew."""
+        drew = False
         fb = self.display
-        if fb is None:
-            return False
-        draw.begin(fb)
-        if self.toast is not None:
-            lines = self.toast
-            top = (draw.ROWS - len(lines)) // 2
-            fb.rect(0, top * 8 - 4, draw.WIDTH, len(lines) * 8 + 8, 1)
-            for i in range(len(lines)):
-                draw.centre(fb, lines[i], top + i)
-        else:
-            self.stack[-1].draw(self, fb)
-        fb.show()
-        return True
+        if self.dirty and fb is not None:
+            self.dirty = False
+            draw.begin(fb)
+            if self.toast is not None:
+                lines = self.toast
+                top = (draw.ROWS - len(lines)) // 2
+                fb.rect(0, top * 8 - 4, draw.WIDTH, len(lines) * 8 + 8, 1)
+                for i in range(len(lines)):
+                    draw.centre(fb, lines[i], top + i)
+            else:
+                self.stack[-1].draw(self, fb)
+            fb.show()
+            drew = True
+        self.fx.render()
+        return drew
 
     # -- settings ------------------------------------------------------------
-    def apply_settings(self):
-        """Brightness and screen flip to the hardware."""
-        level = self.settings["brightness"]
-        if self.display is not None:
-            self.display.contrast(level * 51)
-            flip = getattr(self.display, "set_flip", None)
-            if flip is not None:
-                flip(self.mounted_flip != bool(self.settings["flip"]))  # the setting turns it from there
-        ring = self.fx.ring
-        if ring is not None:
-            ring.set_brightness(getattr(ring, "cap", 255) * level // 5)
-
     def save_settings(self):
-        if self.store is not None:
-            self.store.save_settings(self.settings)
-        self.apply_settings()
+        """Keep the settings on flash and apply them to the hardware."""
+        self.store.save_settings(self.settings)
+        prefs.apply(self.hw, self.settings)
 
-    # -- the game in progress ------------------------------------------------
+    # -- the game ------------------------------------------------------------
     def colour_of(self, player):
-        """Palette index of a player (1-based)."""
-        if self.match is not None and self.match.name == "hecht":
-            return player - 1
-        return int(self.settings["colours"][player - 1])
+        """Palette index (fishtable.ui.ringfx) of `player`'s seat colour (1-based)."""
+        match = self.session.match or self.session.finished
+        return match.colour_index(player)
 
     def rgb_of(self, player):
+        """The ring colour of `player`."""
         return RGB[self.colour_of(player)]
 
     def begin(self, match):
         """A new game: journal its header and start playing."""
-        if self.store is not None:
-            self.store.begin(match)
-        self.match = match
+        try:
+            self.session.begin(match)
+        except OSError as err:
+            self.message(_flash_error("Not saved", err))
+            return
         self.play()
 
     def play(self):
         """Show the play screen of the game in progress (imports its module now)."""
-        name = self.match.name
-        if name == "yofish":
-            from fishtable.ui.play_yofish import Play
-        elif name == "hifisch":
-            from fishtable.ui.play_hifisch import Play
-        else:
-            from fishtable.ui.play_hecht import Play
+        from fishtable.core.games import find, load
+
         del self.stack[:]
         gc.collect()
-        self.push(Play(self))
-        self.proceed()
+        self.push(load(find(self.match.name).screen).Play(self))
 
     def submit(self, stmt):
-        """Check, journal, apply `stmt`; a refused one shows why.  Returns True if accepted."""
-        match = self.match
+        """Play `stmt` through the session and show what follows.  Returns True if accepted;
+        a refused statement shows why and changes nothing."""
         try:
-            match.check(stmt)
+            outcome = self.session.play(stmt)
         except Invalid as err:
             self.message(str(err.args[0]) if err.args else "not allowed")
             return False
-        if self.store is not None:
-            try:
-                self.store.append(match, stmt)
-            except OSError as err:  # not journalled: not played
-                if err.args and err.args[0] == 28:  # ENOSPC: the store's FlashFull
-                    self.message("Not saved: Flash full. Delete games in History")
-                else:
-                    self.message("Not saved (flash error %s)" % err)
-                return False
-        match.submit(stmt)
+        except OSError as err:  # not journalled: not played
+            self.message(_flash_error("Not saved", err))
+            return False
         self.dirty = True
+        if outcome == OVER:
+            self.game_over()
+            return True
+        play = self.stack[-1]
+        if not outcome & OVER:
+            play.new_turn(self)
+        if outcome & SCORED:
+            play.scored(self)  # its pages end in scoring_done()
+        else:
+            play.enter(self)
         return True
 
-    def proceed(self):
-        """After a statement (or undo): the end screen when over, else the screen's player on the ring."""
-        game = self.match.game
-        if game.over:
-            from fishtable.ui.scoreboard import GameOver
+    def scoring_done(self):
+        """The last page of a scoring: back to the turns, or to the end screen if it was the last round."""
+        if self.match is None:
+            self.game_over()
+        else:
+            self.pop()
 
-            if self.store is not None:
-                self.store.finish(self.match)
-            over = GameOver(self, self.match)
-            self.match = None
-            del self.stack[:]
-            self.push(over)
-            return
-        self.stack[-1].enter(self)  # the screen shows whose turn it is, on the ring too
+    def game_over(self):
+        """The end screen of the game that just finished."""
+        from fishtable.ui.scoreboard import GameOver
+
+        del self.stack[:]
+        self.push(GameOver(self, self.session.finished))
 
     def undo(self):
-        """Take back the last statement (journal first, then the state)."""
-        match = self.match
-        if self.store is not None:
-            try:
-                self.store.undo(match)
-            except OSError as err:
-                self.message("Not undone (flash error %s)" % err)
-                return
-        match.undo()
-        self.dirty = True
+        """Take back the last statement (journal first, then the state), then play on."""
+        try:
+            self.session.undo()
+        except Invalid as err:
+            self.message(str(err.args[0]))
+        except OSError as err:
+            self.message(_flash_error("Not undone", err))
+        self.play()
+
+
+def _flash_error(what, err):
+    """What a player reads when the flash refused a write: `what` ("Not saved") and why."""
+    if err.args and err.args[0] == 28:  # ENOSPC, as the store's FlashFull says it
+        return what + ": Flash full. Delete games in History"
+    return "%s (flash error %s)" % (what, err)

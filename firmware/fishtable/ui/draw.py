@@ -80,26 +80,34 @@ def right(fb, s, row):
     text(fb, s, WIDTH - len(s) * 8, row * 8)
 
 
+_cell = []  # [8 bytes, an 8x8 FrameBuffer over them]: one glyph at a time for 2x text (made once)
+
+
 def big(fb, s, x, y, c=1):
-    """16x16 text (8 chars a line) through the display's `text2x`, or scaled here."""
+    """16x16 text (8 chars a line): each glyph of the 8x8 font drawn with 2x2 pixels."""
     if x + len(s) * 16 > WIDTH and not _state[0]:
         s = s[: max(0, (WIDTH - x) // 16)]
     _claim(s, x, y, len(s) * 16, 16)
-    if hasattr(fb, "text2x"):  # (a method call, not a bound method object: nothing allocated)
-        fb.text2x(s, x, y, c)
-        return
-    import framebuf
+    if not _cell:
+        import framebuf
 
-    cell = bytearray(8)
-    tmp = framebuf.FrameBuffer(cell, 8, 8, framebuf.MONO_VLSB)
-    for i in range(len(s)):
-        tmp.fill(0)
-        tmp.text(s[i], 0, 0, 1)
-        for cx in range(8):
-            col = cell[cx]
-            for cy in range(8):
-                if col & (1 << cy):
-                    fb.fill_rect(x + i * 16 + cx * 2, y + cy * 2, 2, 2, c)
+        buf = bytearray(8)
+        _cell.append(buf)
+        _cell.append(framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB))
+    bits = _cell[0]
+    glyph = _cell[1]
+    for ch in s:
+        glyph.fill(0)
+        glyph.text(ch, 0, 0, 1)
+        for col in range(8):
+            column = bits[col]
+            row = 0
+            while column:
+                if column & 1:
+                    fb.fill_rect(x + 2 * col, y + 2 * row, 2, 2, c)
+                column >>= 1
+                row += 1
+        x += 16
 
 
 def big_centre(fb, s, y):

@@ -6,7 +6,7 @@ from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Confirm, Info, Menu, Scre
 
 def history_screen(app):
     """A list of the finished games (or a note that there are none)."""
-    names = app.store.history() if app.store is not None else []
+    names = app.store.history()
     if not names:
         return Info(["History", "", "No finished", "games yet."])
     labels = [name[:16] for name in names]
@@ -31,7 +31,8 @@ def _delete(app, name):
         app.message("not deleted")
     app.pop()  # the question
     app.pop()  # the game's ranking
-    app.replace(history_screen(app))
+    app.pop()  # the list as it was
+    app.push(history_screen(app))
 
 
 class Standings(Screen):

@@ -10,8 +10,8 @@ SLEEP_MS = const(10)
 
 
 def make_die(hw):
-    """A die seeded from `os.urandom` (or the board's own entropy, or the clock as a fallback)."""
-    seed = getattr(hw, "seed", None)
+    """A die seeded from the hardware's seed, else `os.urandom`, else the clock."""
+    seed = hw.seed
     if seed is None:
         try:
             import os
@@ -47,15 +47,15 @@ def show_error(err, board=None):
 
 
 def run(hw, store, die, limit=None):
-    """Run the app on `hw` (display, ring, keys; optional `clock` with ticks_ms/sleep_ms).
+    """Run the app on `hw` (fishtable.hw.Hardware) with `store` and `die`.
 
     An error inside the app does not stop the table: it is printed, and the app starts
     again from the journal (the game in progress is resumed as it was before the key).
     `limit` stops after that many loop passes (tests); on the board it runs forever.
     """
-    clock = getattr(hw, "clock", None) or time
+    clock = hw.clock
     keys = hw.keys
-    app = _start(hw, store, die, clock)
+    app = _start(hw, store, die)
     passes = 0
     while limit is None or passes < limit:
         passes += 1
@@ -68,20 +68,22 @@ def run(hw, store, die, limit=None):
             app.draw()
         except Exception as err:  # noqa: BLE001 - see the docstring
             _report(err)
-            app = _start(hw, store, die, clock)
+            app = _start(hw, store, die)
             app.message("Error: %s. Restarted." % err)
         clock.sleep_ms(SLEEP_MS)
     return app
 
 
-def _start(hw, store, die, clock):
+def _start(hw, store, die):
+    """A fresh app on the store's settings and game in progress."""
     import gc
 
-    from fishtable.ui.app import DEFAULTS, App
+    from fishtable.session import Session
+    from fishtable.ui import prefs
+    from fishtable.ui.app import App
 
     gc.collect()
-    settings = store.load_settings(DEFAULTS) if store is not None else None
-    app = App(hw.display, hw.ring, store, die, settings, clock.ticks_ms())
+    app = App(hw, Session(store), die, store.load_settings(prefs.defaults()), hw.clock.ticks_ms())
     app.start()
     return app
 

@@ -1,19 +1,20 @@
-"""The main menu: Resume (when a game is in progress), the three games, History, Dice,
-Settings, About."""
+"""The main menu: Resume (when a game is in progress), a new game of each game the registry knows,
+History, Dice, Settings, About."""
 
+from fishtable.core.games import GAMES
 from fishtable.ui.widgets import Confirm, Menu
 
 RESUME = "Resume"
-NEW = ("New Hi Fisch!", "New Hecht", "New Yo Fish!")
-GAMES = ("hifisch", "hecht", "yofish")
+OTHERS = ("History", "Dice", "Settings", "About")
 
 
 def _labels(app):
     labels = []
     if app.match is not None:
         labels.append(RESUME)
-    labels.extend(NEW)
-    labels.extend(("History", "Dice", "Settings", "About"))
+    for game in GAMES:
+        labels.append("New " + game.title)
+    labels.extend(OTHERS)
     return labels
 
 
@@ -37,13 +38,15 @@ def _stay(app):
 def _chosen(app, label):
     if label == RESUME:
         app.play()
-    elif label in NEW:
-        name = GAMES[NEW.index(label)]
-        if app.match is not None:
-            app.push(Confirm("Discard the game in progress?", lambda a: _discard_and_new(a, name)))
-        else:
-            _new(app, name)
-    elif label == "History":
+        return
+    for game in GAMES:
+        if label == "New " + game.title:
+            if app.match is not None:
+                app.push(Confirm("Discard the game in progress?", lambda a: _discard_and_new(a, game)))
+            else:
+                _new(app, game)
+            return
+    if label == "History":
         from fishtable.ui.history import history_screen
 
         app.push(history_screen(app))
@@ -61,15 +64,13 @@ def _chosen(app, label):
         app.push(about_screen(app))
 
 
-def _discard_and_new(app, name):
-    if app.store is not None:
-        app.store.discard()
-    app.match = None
+def _discard_and_new(app, game):
+    app.session.discard()
     app.pop()
-    _new(app, name)
+    _new(app, game)
 
 
-def _new(app, name):
+def _new(app, game):
     from fishtable.ui.setup import Setup
 
-    Setup(app, name).first()
+    Setup(app, game).first()

@@ -1,68 +1,98 @@
-"""What the three play screens share: the header (whose turn, big; their colour), a step
-machine of choices (`Ask`), the score strip, and BACK to the game menu.
+"""The play screen every game shares: one pattern, a few hooks.
 
-The texts that follow from the game state alone (labels, numbers, warnings) are made once per
-state by `texts()` and kept (`current()`), not formatted again for every frame: a frame that
-only moves the cursor allocates (almost) nothing."""
+The screen shows a header (the player to move, big, with their colour and the game's status),
+a step (a choice: `Ask`) and the game's details below it.  A turn is a chain of steps: each
+step's OK either goes to the next step or makes a statement (`self.play(app, stmt)`), which the
+app plays through the session; then `new_turn` starts the next turn's first step.
+
+A game's screen (fishtable.ui.play_<game>) subclasses `Play` and overrides:
+    first_step(app, game)        set the first step of a turn (`self.go(ask, on_ok, back)`)
+    describe(app, game, view)    put the game's texts on `view` (made once per game state)
+    draw_details(app, fb, view)  draw below the step (default: nothing)
+and, where it needs to, `draw_header`, `shown_player` and `scored` (after a round's scoring).
+Every choice a step offers comes from the rules core (the game's `..._offered`/`..._values`).
+"""
 
 from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.widgets import BACK, OK, Screen
 
 
+class View:
+    """What the screen shows of the game's state, made once per state (not at every frame):
+    the player (1-based, or None), their label ("P1") and colour name, the game's status line;
+    a game's `describe` adds its own fields."""
+
+    def __init__(self):
+        self.player = None
+        self.label = None
+        self.colour = ""
+        self.status = ""
+
+
 class Play(Screen):
-    """Base of a play screen.  Subclasses set `self.ask` and `self.on_ok` in `root()` and steps."""
+    """Base of the play screens."""
+
+    STEP_ROW = 2  # the step's first text row
+    STEP_ROWS = 4  # rows the step may take
+    WAITING = "Rolling..."  # shown while no step is offered (a spinner decides)
 
     def __init__(self, app):
-        self.ask = None
-        self.on_ok = None
-        self.back_to = None  # previous step (a callable), or None at the root
-        self._seen_game = None  # the state `_texts` were made for: game object, statements
+        self.ask = None  # the step's choice (None while a spinner decides)
+        self.on_ok = None  # what OK does with the chosen value
+        self.back_to = None  # the previous step (a callable), or None at the first step
+        self.view = None
+        self.stale = True  # the view must be made again
+        self._seen_game = None  # the state the view was made for: the game object, statements
         self._seen_n = -1
-        self._texts = None
-        self.root(app)
 
-    # -- to override ---------------------------------------------------------
-    def root(self, app):
-        """Set up the first choice of a turn."""
+    # -- hooks ---------------------------------------------------------------
+    def first_step(self, app, game):
+        """Set the first step of a turn."""
 
-    def status(self, app):
-        """A short line (<= 11 chars) beside the player: game state."""
-        return ""
+    def describe(self, app, game, view):
+        """Put the game's texts on `view`."""
 
-    def body(self, app, fb):
-        """Draw the game-specific part below the header (rows 2-7)."""
-        if self.ask is not None:
-            self.ask.draw(fb, 2, 4)
-
-    def texts(self, app):
-        """The texts of the current game state: (player, "P<n>" or None, status); subclasses
-        extend the tuple with their own."""
-        player = self.shown_player(app)
-        return (player, None if player is None else "P%d" % player, self.status(app))
-
-    # -- shared --------------------------------------------------------------
-    def current(self, app):
-        """`texts()` of the state now, made again only when the state changed.  The state is a
-        function of the game object and its statements (undo rebuilds a new game object)."""
-        match = app.match
-        if self._seen_game is not match.game or self._seen_n != len(match.statements):
-            self._texts = self.texts(app)
-            self._seen_game = match.game
-            self._seen_n = len(match.statements)
-        return self._texts
+    def draw_details(self, app, fb, view):
+        """Draw the game's details below the step."""
 
     def shown_player(self, app):
         """The player the screen is about (the one to move)."""
         return app.match.game.next_player()
 
-    def step(self, ask, on_ok, back_to):
+    def scored(self, app):
+        """A statement ended a round whose scoring the table sees (the app calls this)."""
+        self.enter(app)
+
+    # -- steps ---------------------------------------------------------------
+    def new_turn(self, app):
+        """Start the turn of the game's state now: its first step."""
+        self.stale = True
+        self.first_step(app, app.match.game)
+
+    def go(self, ask, on_ok, back_to):
         """Go to a step: a choice, what OK does with its value, and where BACK leads."""
         self.ask = ask
         self.on_ok = on_ok
         self.back_to = back_to
 
+    def wait(self):
+        """No step while a spinner decides (keys wait for it)."""
+        self.ask = None
+        self.on_ok = None
+
+    def back_to_first(self, app):
+        """BACK from a later step: the turn's first step again."""
+        self.first_step(app, app.match.game)
+
+    def play(self, app, stmt):
+        """Make a statement: the app plays it and shows what follows."""
+        return app.submit(stmt)
+
+    # -- the screen ----------------------------------------------------------
     def enter(self, app):
+        if self.ask is None and self.on_ok is None and app.match is not None and self.view is None:
+            self.new_turn(app)
         player = self.shown_player(app) if app.match is not None else None
         if player is not None:
             app.fx.player(app.rgb_of(player))
@@ -83,43 +113,57 @@ class Play(Screen):
         if ev == OK and self.on_ok is not None and self.ask is not None and self.ask.labels:
             self.on_ok(app, self.ask.value())
 
-    def done(self, app, stmt):
-        """Submit a statement; on success start the next turn's choice and move on."""
-        if app.submit(stmt):
-            self.root(app)
-            app.proceed()
-            return True
-        return False
-
-    def draw_player(self, app, fb, player, label=None):
-        """The player to move, big (`label`: "P<n>" when already made), and their colour's name beside."""
-        draw.big(fb, label or "P%d" % player, 0, 0)
-        draw.text(fb, COLOUR_NAMES[app.colour_of(player)], 40, 0)
+    def current(self, app):
+        """The view of the state now, made again only when the state changed (undo rebuilds a new
+        game object) or the screen said so (`stale`)."""
+        match = app.match
+        if self.stale or self._seen_game is not match.game or self._seen_n != len(match.statements):
+            view = View()
+            player = self.shown_player(app)
+            if player is not None:
+                view.player = player
+                view.label = "P%d" % player
+                view.colour = COLOUR_NAMES[app.colour_of(player)]
+            self.describe(app, match.game, view)
+            self.view = view
+            self.stale = False
+            self._seen_game = match.game
+            self._seen_n = len(match.statements)
+        return self.view
 
     def draw(self, app, fb):
-        texts = self.current(app)
-        if texts[0] is not None:
-            self.draw_player(app, fb, texts[0], texts[1])
-        draw.text(fb, texts[2], 40, 8)
-        self.body(app, fb)
+        view = self.current(app)
+        self.draw_header(app, fb, view)
+        if self.ask is None:
+            draw.centre(fb, self.WAITING, self.STEP_ROW + 1)
+        else:
+            self.ask.draw(fb, self.STEP_ROW, self.STEP_ROWS)
+        self.draw_details(app, fb, view)
 
-    @staticmethod
-    def score_texts(game):
-        """What the score strip shows: (player to move, "P<n>" labels, scores as text)."""
-        scores = game.scores()
-        return game.next_player(), ["P%d" % (i + 1) for i in range(len(scores))], [str(s) for s in scores]
+    def draw_header(self, app, fb, view):
+        """The player to move, big, their colour's name beside, the status line under it."""
+        if view.player is not None:
+            draw.big(fb, view.label, 0, 0)
+            draw.text(fb, view.colour, 40, 0)
+        draw.text(fb, view.status, 40, 8)
 
-    def score_strip(self, app, fb, row, texts=None):
-        """Every player's score in columns on two rows; the player to move inverted.  `texts`:
-        score_texts() of the state when already made."""
-        player, labels, scores = texts or self.score_texts(app.match.game)
-        n = len(scores)
-        width = draw.WIDTH // n
-        for i in range(n):
-            x = i * width
-            if player == i + 1:
-                fb.fill_rect(x, row * 8, width - 2, 8, 1)
-                draw.text(fb, labels[i], x + 1, row * 8, 0)
-            else:
-                draw.text(fb, labels[i], x + 1, row * 8)
-            draw.text(fb, scores[i], x + 1, row * 8 + 8)
+
+def score_texts(game):
+    """What a score strip shows: (player to move, "P<n>" labels, scores as text)."""
+    scores = game.scores()
+    return game.next_player(), ["P%d" % (i + 1) for i in range(len(scores))], [str(s) for s in scores]
+
+
+def score_strip(fb, row, texts):
+    """Every player's score in columns on two rows, the player to move inverted (`texts`: score_texts)."""
+    player, labels, scores = texts
+    n = len(scores)
+    width = draw.WIDTH // n
+    for i in range(n):
+        x = i * width
+        if player == i + 1:
+            fb.fill_rect(x, row * 8, width - 2, 8, 1)
+            draw.text(fb, labels[i], x + 1, row * 8, 0)
+        else:
+            draw.text(fb, labels[i], x + 1, row * 8)
+        draw.text(fb, scores[i], x + 1, row * 8 + 8)

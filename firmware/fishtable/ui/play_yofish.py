@@ -2,91 +2,85 @@
 bonuses of the advanced game after the last turn; the score track of all players."""
 
 from fishtable.ui.play import Play as Base
+from fishtable.ui.play import score_strip, score_texts
 from fishtable.ui.widgets import Ask
 
 PLACE = "Place"
 COVER = "Cover"
 
 
-def _numbers(low, high):
-    values = list(range(low, high + 1))
+def _choice(values):
+    """Labels and values of a number picker over `values` (a range the core gives)."""
+    values = list(values)
     return [str(v) for v in values], values
 
 
 class Play(Base):
     """The Yo Fish! play screen."""
 
-    def root(self, app):
-        self.value = getattr(self, "value", 1)
-        game = app.match.game
+    def __init__(self, app):
+        Base.__init__(self, app)
+        self.value = 1  # the last card value entered: the value pickers start there
+        self.hidden_for = None  # whose hidden bonus is being entered (advanced game)
+
+    def first_step(self, app, game):
         waiting = game.awaiting_hidden()
         self.hidden_for = None
         if len(waiting) > 1:  # the table enters the bonuses in any order
-            self._seen_n = -1
+            self.stale = True
             app.fx.off()
-            self.step(Ask("Hidden bonus of", ["P%d" % p for p in waiting], waiting), self._bonus_of, None)
+            self.go(Ask("Hidden bonus of", ["P%d" % p for p in waiting], waiting), self._bonus_of, None)
         elif waiting:
             self._bonus_of(app, waiting[0], None)
         else:
-            self.step(Ask("Play a card:", [PLACE, COVER]), self._verb, None)
+            self.go(Ask("Play a card:", [PLACE, COVER]), self._verb, None)
 
     def _bonus_of(self, app, player, back=-1):
         self.hidden_for = player
-        self._seen_n = -1  # the header shows this player now
+        self.stale = True  # the header shows this player now
         self.enter(app)
-        labels, values = _numbers(0, 99)
-        self.step(
-            Ask("Hidden bonus", labels, values, 0, True, lambda k: "+%d" % k),
-            self._hidden,
-            self._back_root if back == -1 else back,
-        )
+        labels, values = _choice(app.match.game.bonus_values())
+        self.go(Ask("Hidden bonus", labels, values, 0, True, lambda k: "+%d" % k), self._hidden,
+                self.back_to_first if back == -1 else back)
 
     def shown_player(self, app):
-        waiting = app.match.game.awaiting_hidden()
-        if waiting:  # the bonuses: the player whose bonus is being entered (none while choosing whose)
-            return getattr(self, "hidden_for", None)
-        return app.match.game.next_player()
-
-    def status(self, app):
         game = app.match.game
-        if game.awaiting_hidden():
-            return "bonus"
-        return "pile %d" % game.pile
+        if game.awaiting_hidden():  # the bonuses: the player whose bonus is being entered (none while choosing)
+            return self.hidden_for
+        return game.next_player()
 
     def _verb(self, app, verb):
+        game = app.match.game
         top = app.settings["yo_max"]
         if verb == PLACE:
-            labels, values = _numbers(1, top)
+            labels, values = _choice(game.place_values(top))
             ask = Ask("Place: value", labels, values, min(self.value, top) - 1, True)
-            self.step(ask, self._place_value, self._back_root)
+            self.go(ask, self._place_value, self.back_to_first)
         else:
-            labels, values = _numbers(2, top)
+            labels, values = _choice(game.cover_values(top))
             ask = Ask("Cover: value", labels, values, max(0, min(self.value, top) - 2), True)
-            self.step(ask, self._cover_value, self._back_root)
-
-    def _back_root(self, app):
-        self.root(app)
+            self.go(ask, self._cover_value, self.back_to_first)
 
     def _place_value(self, app, v):
         self.value = v
         game = app.match.game
-        labels, values = _numbers(0, 4)
+        labels, values = _choice(game.match_counts())
         ask = Ask("Matching: %d" % v, labels, values, 0, True, lambda m: "+%d" % game.points_of(("place", v, m)))
-        self.step(ask, lambda a, m: self.done(a, ("place", v, m)), lambda a: self._verb(a, PLACE))
+        self.go(ask, lambda a, m: self.play(a, ("place", v, m)), lambda a: self._verb(a, PLACE))
 
     def _cover_value(self, app, v):
         self.value = v
         game = app.match.game
-        labels, values = _numbers(1, v - 1)
+        labels, values = _choice(game.covered_values(v))
         ask = Ask("%d covers" % v, labels, values, v - 2, True, lambda w: "+%d" % game.points_of(("cover", v, w)))
-        self.step(ask, lambda a, w: self.done(a, ("cover", v, w)), lambda a: self._verb(a, COVER))
+        self.go(ask, lambda a, w: self.play(a, ("cover", v, w)), lambda a: self._verb(a, COVER))
 
     def _hidden(self, app, k):
-        self.done(app, ("hidden", self.hidden_for, k))
+        self.play(app, ("hidden", self.hidden_for, k))
 
-    def texts(self, app):
-        return Base.texts(self, app) + (self.score_texts(app.match.game),)
+    def describe(self, app, game, view):
+        view.status = "bonus" if game.awaiting_hidden() else "pile %d" % game.pile
+        view.scores = score_texts(game)
 
-    def body(self, app, fb):
-        self.ask.draw(fb, 2, 4)
-        self.score_strip(app, fb, 6, self.current(app)[3])
+    def draw_details(self, app, fb, view):
+        score_strip(fb, 6, view.scores)

@@ -5,7 +5,10 @@ from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.ringfx import RGB
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Confirm, Screen
 
-CHOICES = ("Play on", "Undo", "Main menu")
+PLAY_ON = "Play on"
+UNDO = "Undo"
+MAIN_MENU = "Main menu"
+CHOICES = (PLAY_ON, UNDO, MAIN_MENU)
 
 
 def score_rows(fb, game, colours, first_row, marker):
@@ -32,24 +35,22 @@ class GameMenu(Screen):
             app.pop()
         elif ev == OK:
             choice = CHOICES[self.index]
-            if choice == "Play on":
+            if choice == PLAY_ON:
                 app.pop()
-            elif choice == "Main menu":
+            elif choice == MAIN_MENU:
                 app.home()
+            elif not app.match.statements:
+                app.message("nothing to undo")
             else:
-                match = app.match
-                if not match.statements:
-                    app.message("nothing to undo")
-                    return
-                app.push(Confirm(undo_question(match), _undo))
+                app.push(Confirm(undo_question(app.match), _undo))
 
     def draw(self, app, fb):
-        game = app.match.game
+        match = app.match
+        game = match.game
         players = game.players
         colours = [app.colour_of(p) for p in range(1, players + 1)]
-        title = "Round %d" % game.round if app.match.name != "yofish" else "Scores"
         if players < 6:
-            draw.line(fb, title, 0)
+            draw.line(fb, "Scores" if match.name == "yofish" else "Round %d" % game.round, 0)
         score_rows(fb, game, colours, 0 if players >= 6 else 1, game.next_player())
         fb.fill_rect(0, 56, draw.WIDTH, 8, 1)
         draw.centre(fb, CHOICES[self.index], 7, True)
@@ -58,15 +59,8 @@ class GameMenu(Screen):
 
 
 def undo_question(match):
-    """'Undo P2's line?' and the line: who played it follows from the statements before it."""
-    from fishtable.core.match import Match
-
-    before = Match(match.name, match.players, match.start, match.options)
-    for stmt in match.statements[:-1]:
-        before.game.apply(stmt)
-    before.statements = match.statements[:-1]
-    who = before.game.next_player()
-    line = match.line_of(match.statements[-1])
+    """'Undo P2's last line?' and the line."""
+    who, line = match.last_turn()
     if who is None:
         return "Undo the last line?\n\n%s" % line
     return "Undo P%d's last line?\n\n%s" % (who, line)
@@ -74,7 +68,6 @@ def undo_question(match):
 
 def _undo(app):
     app.undo()
-    app.play()
 
 
 class GameOver(Screen):
@@ -83,7 +76,7 @@ class GameOver(Screen):
     def __init__(self, app, match):
         game = match.game
         self.game = game
-        self.colours = [app.colour_of(p) for p in range(1, game.players + 1)]
+        self.colours = [match.colour_index(p) for p in range(1, game.players + 1)]
         self.winners = game.winners()
         self.ranking = game.ranking()
 

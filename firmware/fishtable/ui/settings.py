@@ -5,8 +5,6 @@ import gc
 from fishtable import VERSION
 from fishtable.ui.widgets import Info, Menu, Picker
 
-KINDS = ("snail", "skip", "wave", "carp", "pike")
-
 
 def _labels(app):
     s = app.settings
@@ -53,6 +51,8 @@ def _set(app, key, value):
 
 
 def _ask_chip(app, chosen):
+    from fishtable.core.hecht import KINDS  # (the chip editor only: Hecht's rules say what a chip is)
+
     current = app.settings["chips"].split()
     i = len(chosen)
     index = KINDS.index(current[i]) if i < len(current) and current[i] in KINDS else 0
@@ -70,7 +70,12 @@ def _chip(app, chosen, kind):
         app.pop()
         _ask_chip(app, chosen)
         return
-    if "skip" not in chosen or "pike" not in chosen:
+    from fishtable.core.errors import Invalid
+    from fishtable.core.hecht import check_chips
+
+    try:
+        check_chips(chosen)
+    except Invalid:
         app.pop()
         app.message("Chips need a skip and a pike: not saved")
         return

@@ -1,7 +1,8 @@
-"""Setting up a game: players, colours, who starts (chosen or drawn by lot), the game's options."""
+"""Setting up a game: players, colours, who starts (chosen or drawn by lot), the game's options
+(as its registry entry says: asked, or taken from the settings)."""
 
-from fishtable.core.games import NAMES, TITLES, game_class
-from fishtable.core.match import Match
+from fishtable.core.games import ASK_ADVANCED, CHIPS_SETTING
+from fishtable.core.match import COLOURS, Match
 from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.ringfx import RGB
@@ -21,29 +22,26 @@ def draw_lot(die, players):
 
 
 class Setup:
-    """The set-up steps of one game; each step is a screen pushed on the app's stack."""
+    """The set-up steps of one game (a registry entry); each step is a screen pushed on the app's stack."""
 
-    def __init__(self, app, name):
+    def __init__(self, app, game):
         self.app = app
-        self.name = name
-        self.title = TITLES[NAMES.index(name)]
-        cls = game_class(name)
-        self.low = cls.MIN_PLAYERS
-        self.high = cls.MAX_PLAYERS
-        self.players = self.low
-        self.colours = []
+        self.game = game
+        self.players = game.low
+        self.colours = []  # palette index per seat, chosen so far
         self.start = 1
+        self.options = []  # (name, args) header options, in the order the steps gave them
 
     def first(self):
-        counts = list(range(self.low, self.high + 1))
+        counts = list(range(self.game.low, self.game.high + 1))
         self.app.push(
-            Picker("Players", [str(n) for n in counts], counts, self._players, info=(self.title,))
+            Picker("Players", [str(n) for n in counts], counts, self._players, info=(self.game.title,))
         )
 
     def _players(self, app, n):
         self.players = n
         self.colours = []
-        if self.name == "hecht":
+        if self.game.fixed_colours:
             self.colours = list(range(n))
             self._ask_start(app)
         else:
@@ -91,22 +89,33 @@ class Setup:
             self.start = player
             self._options(app)
 
-    def _options(self, app):
-        if self.name == "yofish":
-            app.push(Picker("Advanced game?", ["No", "Yes"], [0, 1], self._advanced))
-        elif self.name == "hecht":
-            chips = app.settings["chips"].split()
+    def _options(self, app, step=0):
+        """The game's option steps, one after the other, then the game begins."""
+        if step == 0:
+            self.options = []
+        asks = self.game.options
+        if step >= len(asks):
+            self._create(app)
+        elif asks[step] == ASK_ADVANCED:
+            app.push(Picker("Advanced game?", ["No", "Yes"], [0, 1], lambda a, yes: self._advanced(a, yes, step)))
+        elif asks[step] == CHIPS_SETTING:
+            chips = app.settings[CHIPS_SETTING].split()
             lines = ["Action chips:"] + draw.wrap(" ".join(chips)) + ["", "OK: start"]
-            app.push(Info(lines, lambda a: self._create(a, [("chips", tuple(chips))])))
-        else:
-            self._create(app, [])
+            app.push(Info(lines, lambda a: self._option(a, ("chips", tuple(chips)), step)))
 
-    def _advanced(self, app, yes):
-        self._create(app, [("advanced", ())] if yes else [])
+    def _advanced(self, app, yes, step):
+        if yes:
+            self.options.append(("advanced", ()))
+        self._options(app, step + 1)
 
-    def _create(self, app, options):
-        match = Match(self.name, self.players, self.start)
-        for name, args in options:
+    def _option(self, app, option, step):
+        self.options.append(option)
+        self._options(app, step + 1)
+
+    def _create(self, app):
+        colours = [COLOURS[c] for c in self.colours]
+        match = Match(self.game.name, self.players, self.start, colours=colours)
+        for name, args in self.options:
             match.add_option(name, args)
         app.begin(match)
 

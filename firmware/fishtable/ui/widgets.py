@@ -2,15 +2,9 @@
 confirm screens.  Keys: PREV/NEXT move, OK selects, BACK goes back (same codes as hw.keys).
 """
 
-from micropython import const
 
+from fishtable.events import BACK, NEXT, NONE, OK, PREV  # noqa: F401 - the screens take them from here
 from fishtable.ui import draw
-
-NONE = const(0)
-PREV = const(1)
-NEXT = const(2)
-OK = const(3)
-BACK = const(4)
 
 
 class Screen:

@@ -1,0 +1,85 @@
+"""The game session: the game in progress and its journal, in one place.
+
+Everything that changes a game goes through here, in one order: a statement is checked once
+(the rules refuse it: nothing happened), journalled (the flash refuses it: nothing happened),
+then applied; what follows is one answer (`play` returns TURN, SCORED or OVER).  The app, the
+store's tests and the benchmark all use it.
+
+    session = Session(store)
+    note = session.resume()             # the game in progress after a power cut, or None
+    session.begin(match)                # a new game (its header journalled)
+    outcome = session.play(stmt)        # raises Invalid (refused) or OSError (not saved)
+    session.undo()                      # takes the last statement back (journal first)
+"""
+
+from micropython import const
+
+# What follows a statement (`play` returns TURN, or SCORED and OVER as bits: both when the last
+# round's scoring ended the game).
+TURN = const(0)  # the statement is in; the game goes on
+SCORED = const(1)  # it ended a round whose scoring the table sees (Hi Fisch!)
+OVER = const(2)  # it ended the game: the game is in the history now (`finished`)
+
+FINISHED_AT_BOOT = "The last game was over: it is in the history now"
+
+
+class Session:
+    """The game in progress (`match`, or None) over a store (never None: see fishtable.store)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.match = None
+        self.finished = None  # the last game that ended here (for its end screen)
+
+    def resume(self):
+        """Pick up the game in progress from the journal; returns a message for the screen or None.
+
+        A journal whose game is over (the power went between its last statement and the move
+        to the history) is finished now: FINISHED_AT_BOOT."""
+        match, note = self.store.resume()
+        if match is not None and match.game.over:
+            self.store.finish(match)
+            self.finished = match
+            return FINISHED_AT_BOOT
+        self.match = match
+        return note
+
+    def begin(self, match):
+        """Start `match` (its header and any statements are journalled first)."""
+        self.store.begin(match)
+        self.match = match
+
+    def play(self, stmt):
+        """Check, journal, apply `stmt`; returns TURN, or SCORED and OVER as bits.
+
+        Raises Invalid when the rules refuse it and OSError when the flash does: then nothing
+        changed."""
+        match = self.match
+        match.check(stmt)
+        scorings = match.game.scorings
+        self.store.append(match, stmt)
+        match.record(stmt)
+        outcome = SCORED if match.game.scorings != scorings else TURN
+        if match.game.over:
+            self.store.finish(match)
+            self.finished = match
+            self.match = None
+            outcome |= OVER
+        return outcome
+
+    def undo(self):
+        """Take back the last statement (the journal first, then the state); returns it.
+
+        Raises Invalid when there is nothing to undo and OSError when the flash refuses."""
+        match = self.match
+        if not match.statements:
+            from fishtable.core.errors import Invalid
+
+            raise Invalid("nothing to undo")
+        self.store.undo(match)
+        return match.undo()
+
+    def discard(self):
+        """Abandon the game in progress (its journal is deleted)."""
+        self.store.discard()
+        self.match = None
