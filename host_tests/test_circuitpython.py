@@ -204,15 +204,16 @@ def drive(display, ring, ops, glass, ring_raw, emit, fbmod):
             display.set_flip(op[1])
         elif name == "contrast":
             display.contrast(op[1])
-        elif name == "power":
-            display.power(op[1])
         elif name == "blit":
             src = fbmod.FrameBuffer(bytearray(bytes.fromhex(op[1])), op[2], op[3], op[4])
             display.blit(src, op[5], op[6], op[7])
         elif name == "ring":
             getattr(ring, op[1])(*op[2:])
-            if op[1] in ("show", "off"):
+            if op[1] == "show":
                 emit(ring_raw())
+        elif name == "text2x":
+            from fishtable.ui import draw
+            draw.big(display, *op[1:])
         else:
             getattr(display, name)(*op[1:])
 """
@@ -268,10 +269,6 @@ def random_drawing(seed, frames):
             ops.append(["flip", frame % 2 == 1])
         if frame % 13 == 7:
             ops.append(["contrast", rng.randint(0, 255)])
-        if frame == 30:
-            ops.append(["power", False])
-        if frame == 31:
-            ops.append(["power", True])
         if frame % 9 == 0:
             ops.append(["fill", frame % 2])
         ops.append(["show"])
@@ -279,16 +276,16 @@ def random_drawing(seed, frames):
         if pattern == 0:
             ops.append(["ring", "fill", rng.choice(colours)])
         elif pattern == 1:
-            ops.append(["ring", "segments", colours[: rng.randint(1, 5)], rng.choice([None, 0, 1])])
+            ops.append(["ring", "set", rng.randint(0, 11), rng.choice(colours)])
         elif pattern == 2:
             ops.append(["ring", "spinner", frame, rng.choice(colours)])
         elif pattern == 3:
-            ops.append(["ring", "lit", rng.randint(0, 9), 9, rng.choice(colours)])
+            ops.append(["ring", "player", rng.choice(colours)])
         elif pattern == 4:
             ops.append(["ring", "celebrate", frame, colours])
         else:
             ops.append(["ring", "set_brightness", rng.randint(0, 255)])
-        ops.append(["ring", "show"] if frame != 40 else ["ring", "off"])
+        ops.append(["ring", "show"])
     return ops
 
 
@@ -324,7 +321,7 @@ def test_drawing_and_ring_match_the_micropython_path(ring_bytes):
     for i, (a, b) in enumerate(zip(got, expected)):
         assert a == b, "output %d differs" % i
     assert all(said == measured for said, measured in sent)
-    assert len(ring_bytes) == sum(1 for op in ops if op[0] == "ring" and op[1] in ("show", "off"))
+    assert len(ring_bytes) == sum(1 for op in ops if op[0] == "ring" and op[1] == "show")
 
 
 def test_show_sends_only_the_changed_columns_of_changed_pages():

@@ -76,7 +76,7 @@ def test_start_layout_and_supplies(players, rounds):
     assert g.snail_supply == 12 and g.snails_board == 0 and g.sated_carp == 0
     assert g.scores() == [2] * players and g.next_player() == 1 and g.allowance() == 7
     assert g.open_chips() == list(enumerate(g.chips))
-    assert not g.action_done() and not g.turn_started()
+    assert not g.acted and not g.lines
     names = [k for k, _ in g.extra_fields()]
     assert names[:6] == ["carp", "carp_supply", "snail_supply", "pikes", "emigrated", "sated"]
     assert fields(g)["pikes"] == [2] * players and fields(g)["emigrated"] == [0] * players
@@ -129,11 +129,11 @@ def test_two_wave_chips_cover_the_first_open_one():
 def test_skip_is_first_and_ends_the_turn():
     m = play("action skip")
     g = m.game
-    assert g.next_player() == 2 and not g.turn_started() and g.covered[0] == 2
+    assert g.next_player() == 2 and not g.lines and g.covered[0] == 2
     with pytest.raises(Invalid, match="before end"):
         m.submit_line("end")
     m.submit_line("emigrate")
-    assert g.turn_started()
+    assert g.lines > 0
     with pytest.raises(Invalid, match="skip only at the start"):
         m.submit_line("action skip")
 
@@ -141,11 +141,11 @@ def test_skip_is_first_and_ends_the_turn():
 def test_one_action_per_turn_before_during_or_after_moves():
     m = play("emigrate;action wave;emigrate")
     g = m.game
-    assert g.action_done() and g.allowance() == 14
+    assert g.acted and g.allowance() == 14
     with pytest.raises(Invalid, match="only one action per turn"):
         m.submit_line("action snail")
     m.submit_line("end")
-    assert g.allowance() == 7 and not g.action_done() and g.next_player() == 2
+    assert g.allowance() == 7 and not g.acted and g.next_player() == 2
 
 
 def test_a_round_ends_when_every_player_covered_six():
@@ -267,7 +267,7 @@ def test_carp_without_rolls_covers_the_chip_only():
     m = play("")
     before = fields(m.game)
     m.submit_line("action carp")
-    assert fields(m.game) == before and m.game.covered[0] == 1 << 3 and m.game.action_done()
+    assert fields(m.game) == before and m.game.covered[0] == 1 << 3 and m.game.acted
 
 
 def test_third_sated_carp_reminder():
@@ -653,7 +653,7 @@ class Model:
         assert g.hungry_carp + g.sated_carp + g.carp_supply + sum(g.sated) == 14
         assert g.snail_supply + g.snails_board + g.sated_carp == 12
         assert min(g.hungry_carp, g.sated_carp, g.carp_supply, g.snail_supply, g.snails_board) >= 0
-        assert g.pending == self.pending and g.action_done() == self.acted and g.turn_started() == (self.lines > 0)
+        assert g.pending == self.pending and g.acted == self.acted and (g.lines > 0) == (self.lines > 0)
         for p in range(n):
             pending = self.pending if p == g.turn else 0
             assert g.hungry[p] + g.sated[p] + g.pike_supply[p] + pending == 6

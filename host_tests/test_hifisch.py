@@ -41,7 +41,7 @@ def test_parse_and_format_round_trip():
 
 def test_start_of_game():
     g = new(3).game
-    assert g.facedown() == 36 and g.sharks_facedown() == 7 and g.shells_hidden() == 10
+    assert g.facedown() == 36 and g.sharks_down == 7 and g.shells_hidden() == 10
     assert g.facedown_numbers() == list(range(1, 30))
     assert g.sandbank == 0 and g.round == 1 and g.next_player() == 1 and g.last_scoring is None
     assert g.scores() == [0, 0, 0] and g.faceup() == []
@@ -56,10 +56,10 @@ def test_rulebook_example_shark_eats_eel_and_flounder_wins_with_shells():
     play(m, "fish 3")
     g = m.game
     assert g.last_scoring == (("eat", 23), ("win", 2, (18, 16), 2), ("back", (3,)))
-    assert g.won_cards(2) == [16, 18] and g.shells_won(2) == 2 and g.scores() == [0, 4, 0, 0]
+    assert g.won_cards(2) == [16, 18] and g.shells[2 - 1] == 2 and g.scores() == [0, 4, 0, 0]
     assert g.sandbank == 0 and g.shells_hidden() == 8 and g.faceup() == []
     assert 3 in g.facedown_numbers() and 23 not in g.facedown_numbers()
-    assert g.facedown() == 36 - 5 + 1 and g.sharks_facedown() == 6
+    assert g.facedown() == 36 - 5 + 1 and g.sharks_down == 6
     assert g.round == 2 and g.next_player() == 2  # the winner starts the next round
     play(m, "fish 3")  # fish 3 went back face-down: it can be flipped again
     assert g.faceup() == [(3, 2)]
@@ -115,8 +115,8 @@ def test_a_whole_two_player_game_with_a_tie_broken_by_the_highest_numberfish():
     assert starters == [1, 1, 1, 2, 2, 2, 2]
     assert g.last_scoring == (("win", 2, (13, 12, 6), 2), ("back", (5,)))
     assert g.over and g.round == 7 and g.next_player() is None and g.facedown() == 4
-    assert g.won_cards(1) == list(range(22, 30)) and g.shells_won(1) == 5
-    assert g.won_cards(2) == [6, 10, 11, 12, 13, 16, 17, 18, 19, 20, 21] and g.shells_won(2) == 2
+    assert g.won_cards(1) == list(range(22, 30)) and g.shells[1 - 1] == 5
+    assert g.won_cards(2) == [6, 10, 11, 12, 13, 16, 17, 18, 19, 20, 21] and g.shells[2 - 1] == 2
     assert g.scores() == [13, 13]
     assert g.winners() == [1]  # tie: player 1's 29 beats player 2's 21
     assert g.ranking() == [1, 2]
@@ -131,10 +131,10 @@ def test_sharks_eat_everything_shells_stay_and_accumulate_same_starter():
     assert g.round == 2 and g.next_player() == 2  # clarification 1
     play(m, "shark shell", "fish 29", "shark shell", "fish 28", "shark", "fish 27")
     assert g.last_scoring[-1] == ("nowinner",) and g.sandbank == 4 and g.next_player() == 2
-    assert g.sharks_facedown() == 1 and g.facedown() == 36 - 12
+    assert g.sharks_down == 1 and g.facedown() == 36 - 12
     play(m, "fish 1 shell", "fish 2", "fish 3")
     assert g.last_scoring == (("win", 1, (3, 2, 1), 5),)
-    assert g.sandbank == 0 and g.shells_won(1) == 5 and g.scores() == [11, 0, 0]
+    assert g.sandbank == 0 and g.shells[1 - 1] == 5 and g.scores() == [11, 0, 0]
     assert g.shells_hidden() == 5 and g.next_player() == 1
 
 
@@ -165,7 +165,7 @@ def test_clarification_2_cards_run_out_mid_round_and_the_game_ends():
     m = new(4)
     drain_to_last_round(m)
     g = m.game
-    assert g.round == 8 and g.facedown() == 7 and g.facedown_numbers() == [1] and g.sharks_facedown() == 6
+    assert g.round == 8 and g.facedown() == 7 and g.facedown_numbers() == [1] and g.sharks_down == 6
     assert g.next_player() == 2 and g.scores() == [34, 6, 0, 0]
     play(m, *["shark"] * 6)
     assert g.next_player() == 2 and not g.over
@@ -265,14 +265,14 @@ def refused_at_the_end(m, line, words):
 def test_an_8th_shark_is_refused():
     m = new(4)
     play(m, *["shark"] * 7)
-    assert m.game.sharks_facedown() == 0
+    assert m.game.sharks_down == 0
     refused_at_the_end(m, "shark", "no shark is face-down")
 
 
 def test_a_shark_when_only_numberfish_are_face_down_is_refused():
     m = new(4)
     play(m, *["shark"] * 5, "fish 1", "shark", "fish 2", "shark", "fish 3", "fish 4")  # all sharks gone
-    assert m.game.sharks_facedown() == 0 and m.game.round == 2 and not m.game.over
+    assert m.game.sharks_down == 0 and m.game.round == 2 and not m.game.over
     refused_at_the_end(m, "shark", "no shark is face-down")
     refused_at_the_end(m, "shark shell", "no shark is face-down")
 
@@ -281,7 +281,7 @@ def test_an_11th_shell_is_refused():
     m = new(4)
     play(m, *["fish %d shell" % n for n in range(1, 11)])
     g = m.game
-    assert g.shells_hidden() == 0 and not g.shell_allowed(0) and not g.shell_allowed(20)
+    assert g.shells_hidden() == 0 and ("shark", True) not in g.flip_kinds() and 20 not in g.fish_numbers(True)
     refused_at_the_end(m, "fish 20 shell", "no shell is left")
     refused_at_the_end(m, "shark shell", "no shell is left")
 
@@ -290,7 +290,7 @@ def test_shells_lie_only_on_cards_never_flipped():
     m = new(4)
     play(m, "shark", "fish 29", "fish 18", "fish 16", "fish 3 shell")  # 3 goes back face-down
     g = m.game
-    assert g.shell_allowed(3) is False and g.shell_allowed(4) and g.shell_allowed(0)
+    assert 3 not in g.fish_numbers(True) and 4 in g.fish_numbers(True) and ("shark", True) in g.flip_kinds()
     assert g.unflipped() == 36 - 5
     refused_at_the_end(m, "fish 3 shell", "fish 3 has no shell: it was face-up before")
     play(m, "fish 3", "fish 4 shell")
@@ -312,9 +312,10 @@ def test_a_line_after_the_game_is_over_is_refused():
 def random_statement(rng, g):
     """A valid next statement, as if the cards were shuffled: any face-down card, equally likely."""
     numbers = g.facedown_numbers()
-    pick = rng.randrange(len(numbers) + g.sharks_facedown())
+    pick = rng.randrange(len(numbers) + g.sharks_down)
     card = numbers[pick] if pick < len(numbers) else 0
-    shell = g.shell_allowed(card) and rng.randrange(g.unflipped()) < g.shells_hidden()
+    may_shell = card in g.fish_numbers(True) if card else g.shells_hidden() > 0
+    shell = may_shell and rng.randrange(g.unflipped()) < g.shells_hidden()
     return ("shark", shell) if card == 0 else ("fish", card, shell)
 
 
@@ -336,19 +337,19 @@ def check_invariants(g, eaten):
     for n, p in up:
         assert n == 0 or g.loc[n] == 1 + p
     up_sharks = len(up) - len(up_fish)
-    sharks_out = 7 - g.sharks_facedown() - up_sharks
+    sharks_out = 7 - g.sharks_down - up_sharks
     # every card exactly once: face-down, face-up, won, or out of the game
     won = sum(len(g.won_cards(p)) for p in range(1, players + 1))
-    assert g.facedown() == where[0] + where[1] + g.sharks_facedown()
+    assert g.facedown() == where[0] + where[1] + g.sharks_down
     assert g.facedown() + len(up) + won + where[10] + sharks_out == 36
     assert where[10] == eaten[0] and sharks_out == eaten[1]
     assert g.facedown_numbers() == [n for n in range(1, 30) if g.loc[n] <= 1]
     # shells: 10 in all, only on cards never flipped
-    assert g.shells_hidden() + g.sandbank + sum(g.shells_won(p) for p in range(1, players + 1)) == 10
+    assert g.shells_hidden() + g.sandbank + sum(g.shells[p - 1] for p in range(1, players + 1)) == 10
     assert 0 <= g.shells_hidden() <= g.unflipped()
     # scores are what the won cards and shells say
     for p in range(1, players + 1):
-        assert g.scores()[p - 1] == sum(2 if n <= 5 else 1 for n in g.won_cards(p)) + g.shells_won(p)
+        assert g.scores()[p - 1] == sum(2 if n <= 5 else 1 for n in g.won_cards(p)) + g.shells[p - 1]
     assert g.over == (g.next_player() is None)
 
 

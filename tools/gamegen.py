@@ -50,9 +50,10 @@ def next_statement(rng, match, die):
 def _hifisch(rng, match, die):
     g = match.game
     numbers = g.facedown_numbers()
-    pick = rng.randrange(len(numbers) + g.sharks_facedown())
+    pick = rng.randrange(len(numbers) + g.sharks_down)
     card = numbers[pick] if pick < len(numbers) else 0
-    shell = g.shell_allowed(card) and rng.randrange(g.unflipped()) < g.shells_hidden()
+    may_shell = card in g.fish_numbers(True) if card else g.shells_hidden() > 0
+    shell = may_shell and rng.randrange(g.unflipped()) < g.shells_hidden()
     return ("shark", shell) if card == 0 else ("fish", card, shell)
 
 

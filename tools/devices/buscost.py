@@ -29,13 +29,14 @@ def measure():
     machine.reset()
     panel = devices.attach_panel()
     from fishtable.hw.ssd1306 import SSD1306
+    from fishtable.ui import draw
 
     bus = machine.bus(0)
     d = SSD1306(machine.I2C(0))
     d.fill(0)
     d.text("Hecht  round 3", 0, 0, 1)
     d.text("Anna  17", 0, 16, 1)
-    d.text2x("42", 40, 40)
+    draw.big(d, "42", 40, 40)
     d.show()
     rows = []
 
@@ -60,7 +61,7 @@ def measure():
 
     def big_digit():
         d.fill_rect(56, 40, 16, 16, 0)
-        d.text2x("3", 56, 40)
+        draw.big(d, "3", 56, 40)
 
     step("big digit 2->3 (text2x, 2 pages)", big_digit)
 

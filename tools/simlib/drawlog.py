@@ -1,7 +1,7 @@
 """What the screens wrote: a log of the text and icons drawn into each frame (tests of the screen reader).
 
 `watch(display, emit)` wraps one display object from the outside (the firmware carries nothing
-for it): every `fill(0)` starts a frame, every `text` / `text2x` call and every `draw.icon` adds
+for it): every `fill(0)` starts a frame, every `text` call, every `draw.big` and every `draw.icon` adds
 its characters as glyph keys (y, x, char, kind, inverted) in the screen reader's terms, and
 every `show()` hands the frame's keys to `emit(keys)`.  Runs under CPython and MicroPython.
 """
@@ -45,7 +45,7 @@ def watch(display, emit):
         names[ICONS[name]] = name
     fill = display.fill
     text = display.text
-    text2x = display.text2x
+    big = draw.big
     show = display.show
     icon = draw.icon
 
@@ -58,9 +58,10 @@ def watch(display, emit):
         log.text(s, x, y, c, 8, SMALL)
         text(s, x, y, c)
 
-    def logged_text2x(s, x, y, c=1):
-        log.text(s, x, y, c, 16, BIG)
-        text2x(s, x, y, c)
+    def logged_big(fb, s, x, y, c=1):
+        if fb is display:
+            log.text(s, x, y, c, 16, BIG)
+        big(fb, s, x, y, c)
 
     def logged_show(*args):
         log.emit(sorted(log.keys))
@@ -74,9 +75,9 @@ def watch(display, emit):
 
     display.fill = logged_fill
     display.text = logged_text
-    display.text2x = logged_text2x
     display.show = logged_show
     draw.icon = logged_icon
+    draw.big = logged_big
     return log
 
 

@@ -367,14 +367,6 @@ class Game(Ledger):
         """Movement points of this turn: 7, or 14 once a wave chip is covered in it."""
         return 2 * STEPS if self.wave else STEPS
 
-    def action_done(self):
-        """True once this turn's action is in (then `end` is allowed)."""
-        return self.acted
-
-    def turn_started(self):
-        """True once this turn has a statement (a skip is then no longer allowed)."""
-        return self.lines > 0
-
     def carp_pond(self):
         """Carp swimming in the pond, hungry or sated (clarification 5)."""
         return self.hungry_carp + self.sated_carp

@@ -213,10 +213,6 @@ class Game(Ledger):
         """The numberfish still face-down, ascending (the only ones `fish N` accepts)."""
         return [n for n in range(1, NUMBERFISH + 1) if self.loc[n] <= BACK]
 
-    def sharks_facedown(self):
-        """How many sharks are still face-down."""
-        return self.sharks_down
-
     def shells_hidden(self):
         """How many shells still lie on face-down cards (10 minus those found)."""
         return self.hidden
@@ -267,10 +263,6 @@ class Game(Ledger):
                 out.append(n)
         return out
 
-    def shell_allowed(self, card):
-        """True if flipping `card` (N, or 0 for a shark) may reveal a shell."""
-        return self.hidden > 0 and (card == 0 or self.loc[card] == DOWN)
-
     def faceup(self):
         """This round's face-up cards in flip order, as (N or 0 for a shark, player)."""
         return [(f & 31, (f >> 5) + 1) for f in self.flips[: self.nflips]]
@@ -279,10 +271,6 @@ class Game(Ledger):
         """The numberfish player (1-based) has won, ascending."""
         mark = WON + player - 1
         return [n for n in range(1, NUMBERFISH + 1) if self.loc[n] == mark]
-
-    def shells_won(self, player):
-        """The shells player (1-based) has won."""
-        return self.shells[player - 1]
 
     def tiebreak(self, player):
         """The highest numberfish the player (0-based) has won, 0 if none (clarification 3: shared win)."""

@@ -66,7 +66,6 @@ class Display(FrameBuffer):
         self._bitmap = bitmap
         self.flip = bool(flip)
         self._contrast = max(0, min(255, contrast))
-        self._on = True
         self._stale = False
         self.ok = True
         self.errors = 0
@@ -104,14 +103,6 @@ class Display(FrameBuffer):
         """Set the contrast 0..255."""
         self._contrast = max(0, min(255, value))
         self._send(_SET_CONTRAST, self._contrast)
-
-    def power(self, on):
-        """Turn the panel on (True) or off (False, its RAM kept)."""
-        self._on = bool(on)
-        if self._on:
-            self._panel.wake()
-        else:
-            self._panel.sleep()
 
     def set_flip(self, flip):
         """Rotate the picture by 180 degrees (True) or not; the next show() resends all.
@@ -183,6 +174,3 @@ class Display(FrameBuffer):
             self.bytes_sent += PAGE_OVERHEAD + span[1] - span[0] + 1
         return self.bytes_sent - before
 
-    def show_all(self):
-        """Send the whole frame; returns the bus bytes."""
-        return self.show(True)

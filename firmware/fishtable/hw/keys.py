@@ -64,16 +64,8 @@ class EventQueue:
         self._size -= 1
         return event
 
-    def pending(self):
-        """How many events are queued."""
-        return self._size
-
     def _room(self):
         return _QUEUE_SIZE - self._size
-
-    def clear(self):
-        """Drop queued events (e.g. when a screen changes)."""
-        self._size = 0
 
 
 def _attach(pin, handler):

@@ -67,31 +67,12 @@ class Ring:
         """The whole ring in the colour of the player to move."""
         self.fill(rgb)
 
-    def segments(self, colours, active=None):
-        """Split the ring into len(colours) arcs; with `active`, the other arcs are dimmed."""
-        n = len(colours)
-        if n == 0:
-            self.clear()
-            return
-        for i in range(self.count):
-            k = i * n // self.count
-            self._dim(i, colours[k], 0 if active is None or k == active else 2)
-
     def spinner(self, step, rgb):
         """One bright LED at `step` with a fading tail of two."""
         self.clear()
         self._dim(step, rgb, 0)
         self._dim(step - 1, rgb, 2)
         self._dim(step - 2, rgb, 4)
-
-    def lit(self, n, total, rgb):
-        """Light a share n/total of the ring (at least one LED when n > 0)."""
-        self.clear()
-        if total <= 0 or n <= 0:
-            return
-        k = min(self.count, (n * self.count + total // 2) // total)
-        for i in range(max(1, k)):
-            self.set(i, rgb)
 
     def celebrate(self, step, colours):
         """The colours running round the ring, moving one LED per step."""
@@ -101,11 +82,6 @@ class Ring:
             return
         for i in range(self.count):
             self.set(i, colours[(i + step) % n])
-
-    def off(self):
-        """Blank the ring now (clears the frame and shows it)."""
-        self.clear()
-        self.show()
 
     def show(self):
         """Write the frame with brightness and the current budget applied."""

@@ -72,7 +72,6 @@ class SSD1306(framebuf.FrameBuffer):
         self._data_vector = [bytes((_CONTROL_DATA,)), self._view]
         self._spans = bytearray(2 * self.pages)  # first, last changed column of each page
         self._contrast = 0x9F if external_vcc else 0xCF
-        self._on = True  # wanted on (power())
         self._lit = False  # switched on: only once the RAM holds a frame
         self._stale = True  # the panel's RAM is unknown: the next show() sends everything
         self._backoff = 0
@@ -177,16 +176,12 @@ class SSD1306(framebuf.FrameBuffer):
                 self._send_all()
             else:
                 self._send_changes()
-            if self._on and not self._lit:
+            if not self._lit:
                 self._command(_DISPLAY_ON)  # the RAM holds the frame now
                 self._lit = True
         except OSError:
             self._failed()
         return self.bytes_sent - before
-
-    def show_all(self):
-        """Send the whole frame; returns the bytes written."""
-        return self.show(True)
 
     def _send_all(self):
         self._window(0, self.width - 1, 0, self.pages - 1)
@@ -249,14 +244,6 @@ class SSD1306(framebuf.FrameBuffer):
         """Set the contrast 0..255."""
         self._contrast = max(0, min(255, value))
         self._setting(_SET_CONTRAST, self._contrast)
-
-    def power(self, on):
-        """Turn the panel on (True) or off (False, RAM kept); on waits for a frame in the RAM."""
-        self._on = bool(on)
-        if self._on and self._stale:
-            return  # the next show() sends a frame, then switches it on
-        self._setting(_DISPLAY_ON if self._on else _DISPLAY_OFF)
-        self._lit = self._on and self.ok
 
     def set_flip(self, flip):
         """Rotate the picture by 180 degrees (True) or not; the next show() resends all."""
