@@ -32,6 +32,17 @@ def _name_ok(name):
     return True
 
 
+GUEST = "Guest"  # a seat without a roster player is written as Guest (or Guest1 .. Guest9)
+
+
+def is_guest(name):
+    """True for a seat without a player of the roster: no name, Guest, or Guest1 to Guest9 (any case)."""
+    if name is None:
+        return True
+    low = name.lower()
+    return low == "guest" or (len(low) == 6 and low[:5] == "guest" and "1" <= low[5] <= "9")
+
+
 def check_names(names, players):
     """Raise Invalid unless `names` are `players` names of 1-8 of A-Z a-z 0-9 -."""
     if len(names) != players:
@@ -55,7 +66,10 @@ def check_colours(colours, players, game):
 
 
 class Match:
-    """One game at the table: `submit` checks then applies a statement; `undo` takes one back."""
+    """One game at the table: `submit` checks then applies a statement; `undo` takes one back.
+
+    `names` and `colours` (the header's, one per seat) are checked like the record reader
+    checks them: Invalid for a name or colour that a record could not hold."""
 
     def __init__(self, name, players, start=1, options=(), names=None, colours=None):
         self.name = name
@@ -66,6 +80,11 @@ class Match:
         self.colours = tuple(colours) if colours else None  # the header's `colours`, if any
         self.statements = []
         self.game = self._fresh()
+        # checked here too, so that no screen can journal a header that would not read back
+        if self.names:
+            check_names(self.names, players)
+        if self.colours:
+            check_colours(self.colours, players, name)
 
     def _fresh(self):
         game = game_class(self.name)(self.players, self.start)

@@ -40,11 +40,12 @@ def names(fs, folder):
     return found
 
 
-def add(fs, folder, journal, game):
-    """Move the record file `journal` into the history as the next number; returns its name."""
+def add(fs, folder, journal, game, after=0):
+    """Move the record file `journal` into the history as the next number (above `after` too);
+    returns its name."""
     ensure_dir(fs, folder)
     existing = names(fs, folder)
-    number = number_of(existing[0]) + 1 if existing else 1
+    number = max(number_of(existing[0]) if existing else 0, after) + 1
     name = "%04d-%s%s" % (number, game, SUFFIX)
     fs.rename(journal, folder + "/" + name)
     return name
