@@ -33,11 +33,13 @@ def number_of(name):
 def names(fs, folder):
     """The history's file names, newest (highest number) first."""
     try:
-        found = [n for n in fs.listdir(folder) if number_of(n) >= 0]
+        listed = fs.listdir(folder)
     except OSError:
         return []
-    found.sort(key=number_of, reverse=True)
-    return found
+    # (number, name) pairs: MicroPython's sort would call a key function at every comparison
+    found = [(number_of(n), n) for n in listed]
+    found.sort(reverse=True)
+    return [n for number, n in found if number >= 0]
 
 
 def add(fs, folder, journal, game, after=0):

@@ -34,10 +34,21 @@ def check_name(name, roster=(), replacing=None):
     check_names((name,), 1)
     if is_guest(name):
         raise Invalid("%s is for guests" % name)
-    low = name.lower()
     for other in roster:
-        if other.lower() == low and other != replacing:
+        if other != replacing and same_name(other, name):
             raise Invalid("%s is there already" % other)
+
+
+def same_name(a, b):
+    """True when the names `a` and `b` differ at most in case (compared without making new strings)."""
+    if len(a) != len(b):
+        return False
+    for i in range(len(a)):
+        x = ord(a[i])
+        y = ord(b[i])
+        if x != y and (x | 32 != y | 32 or not 97 <= (x | 32) <= 122):
+            return False
+    return True
 
 
 class Roster:

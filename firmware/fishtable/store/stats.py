@@ -47,17 +47,23 @@ def save(fs, path, table):
 
 
 def uncounted(fs, folder, table):
-    """The history's file names of the table's game numbered above `table.last`, oldest first."""
+    """The history's file names of the table's game numbered above `table.last`, oldest first.
+
+    One pass over the folder's names, reading the number only of this game's files (a sort
+    with a key function would call it at every comparison)."""
     tail = "-" + table.game + _history.SUFFIX
     found = []
-    for name in _history.names(fs, folder):
-        number = _history.number_of(name)
-        if number <= table.last:
-            break  # newest first: the rest are older
+    try:
+        names = fs.listdir(folder)
+    except OSError:
+        return found
+    for name in names:
         if name.endswith(tail):
-            found.append(name)
-    found.reverse()
-    return found
+            number = _history.number_of(name)
+            if number > table.last:
+                found.append((number, name))
+    found.sort()
+    return [name for _, name in found]
 
 
 def catch_up(store, table, match=None, name=None):
