@@ -186,3 +186,36 @@ def test_the_roster_under_micropython(run_fw):
         "Anna is there already",
         "['Anna', 'Bo', 'Cy'] (('Bo', 'Guest'), ('white', 'red'))",
     ]
+
+
+def test_names_and_colours_are_journalled_resumed_and_kept_in_the_history():
+    from fishtable.core.record import read_text
+
+    store = new_store()
+    match = Match("yofish", 3, 2, (("advanced", ()),), ("Anna", "Guest", "Bob"), ("cyan", "red", "purple"))
+    store.begin(match)
+    for line in ("place 5 0", "cover 9 5", "place 3 2"):
+        stmt = match.parse(line)
+        store.append(match, stmt)
+        match.submit(stmt)
+    resumed, message = new_store(store.fs).resume()
+    assert message is None and resumed.names == match.names and resumed.colours == match.colours
+    header = list(resumed.header_lines())
+    assert header[3:6] == ["start 2", "names Anna Guest Bob", "colours cyan red purple"]
+    done = read_text("\n".join(resumed.lines()))
+    assert (done.names, done.colours, done.statements) == (match.names, match.colours, match.statements)
+
+
+@pytest.mark.parametrize(
+    "names, colours, message",
+    [
+        (("Anna", "Christoph"), None, "not Christoph"),
+        (("Anna",), None, "names needs 2 names, not 1"),
+        (None, ("red", "red"), "colour red twice"),
+        (None, ("red", "cyan"), "cyan is not a pike colour"),
+    ],
+)
+def test_a_match_refuses_names_and_colours_a_record_could_not_hold(names, colours, message):
+    with pytest.raises(Invalid) as err:
+        Match("hecht", 2, 1, (), names, colours)
+    assert message in str(err.value)

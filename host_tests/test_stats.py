@@ -136,6 +136,8 @@ def played_store(rounds=2):
 def test_finishing_games_keeps_the_stats_files_up_to_date_and_opening_reads_one_file():
     store, matches, names = played_store()
     assert names == ["%04d-%s.fish" % (i + 1, m.name) for i, m in enumerate(matches)]
+    kept = store.history_game(names[2])  # the names and colours are in the history
+    assert (kept.names, kept.colours) == (matches[2].names, matches[2].colours) and "Guest" in kept.names
     want = expected_tables(matches, range(1, len(matches) + 1))
     for game in GAMES:
         store.fs.reads = []

@@ -4,10 +4,10 @@ One small file beside the settings, `/data/roster.txt`, in the settings' format 
 the same power-cut-safe way (`settings.save_lines`: a temporary file, the old file kept as
 `roster.bak`, a `check=` line; a damaged file is never trusted):
 
-    names=Anna Bob Cy            the roster, in the order the players were added
-    seats.hecht=Anna Guest Bob   the names of the last Hecht game's seats (a guest as Guest)
-    colours.hecht=red blue green the colours of that game's seats
-    check=12345
+    names=Anna Bob Cy               the roster, in the order the players were added
+    colours.hecht=green red white   the colours of the last Hecht game's seats
+    seats.hecht=Bob Guest Anna      the names of its seats (a guest as Guest)
+    check=57009
 
 Names follow the record format: 1-8 of A-Z a-z 0-9 -.  `Guest` (and Guest1..Guest9) is the
 name a seat without a roster player is written with; it is not a roster name, and names
