@@ -221,10 +221,12 @@ def test_the_board_folds_the_same_figures_under_micropython(run_fw, tmp_path):
     code = """
         import gc, sys
         import fishtable.core.hecht, fishtable.core.hifisch, fishtable.core.yofish  # compiled first: less torn heap
+        import fishtable.store.journal, fishtable.store.roster, fishtable.store.stats
         sys.path.insert(0, %r)
         sys.path.insert(0, %r)
         import named_games
         from fishtable.store import Store
+        Store.lean = False  # one compile of the stats code, not one a game (the board loads .mpy)
         store = Store(None, %r)  # the interpreter's own files
         for turn, path in enumerate(%r):  # one game in the heap at a time
             named_games.play(store, named_games.named(open(path).read(), turn))

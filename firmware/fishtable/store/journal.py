@@ -29,6 +29,7 @@ from fishtable.store.fs import (
     OsFs,
     copy_file,
     ensure_dir,
+    forget,
     no_space,
     remove_if_there,
     write_atomic,
@@ -296,6 +297,11 @@ class Store:
     so that an append is one metadata commit and costs no block erase (see docs/storage.md).
     """
 
+    # Drop the roster and statistics code from memory once `begin` and `finish` are done with it
+    # (fs.forget): a game in progress keeps the heap it had.  Hosts that finish many games from
+    # source (tests under the unix port) turn it off: each import would compile the module again.
+    lean = True
+
     def __init__(self, fs=None, root="/data", history_budget=256 * 1024, min_free=64 * 1024):
         self.fs = fs if fs is not None else OsFs()
         self.root = root
@@ -420,10 +426,14 @@ class Store:
         self._spaced(self._rewrite, match, len(match.statements), None)
         self._count = len(match.statements)
         if match.names or match.colours:
+            from fishtable.store import roster
+
             try:
-                self.save_last_players(match)
+                roster.remember(self, match)
             except OSError:
                 pass  # a convenience: the game itself is journalled
+            if self.lean:
+                forget(roster)  # not needed while the game is played
 
     # -- a full flash ----------------------------------------------------------
     def _spaced(self, write, match, keep, extra):
@@ -551,15 +561,17 @@ class Store:
 
         The statistics are written after the move: a power cut between the two, or a full
         flash, leaves the game to be counted when the statistics are next opened."""
-        from fishtable.store import stats as _stats
+        from fishtable.store import stats
 
-        table = _stats.load(self.fs, _stats.path_of(self.root, match.name), match.name, self.buf)
+        table = stats.load(self.fs, stats.path_of(self.root, match.name), match.name, self.buf)
         if self._count != len(match.statements) or self._part:
             self._spaced(self._rewrite, match, len(match.statements), None)
         name = self._spaced(self._to_history, match, table.last, None)
         self._count = -1
         _history.trim(self.fs, self.history_dir, self.history_budget, self.min_free)
-        self._update_stats(table, match, name)
+        stats.update(self, table, match, name)
+        if self.lean:
+            forget(stats)  # the Stats screen imports it again
         return name
 
     def _to_history(self, match, after, extra):
@@ -594,125 +606,67 @@ class Store:
         """The flash the history takes (whole blocks per file)."""
         return _history.total(self.fs, self.history_dir)
 
-    # -- statistics ---------------------------------------------------------
+    # -- statistics (fishtable.store.stats) -----------------------------------
     def stats(self, game):
         """The statistics of `game` (a fishtable.core.stats.Table) with every history game counted.
 
         Reads the game's small stats file; the history only for games it has not counted (after
         a power cut, or when the file was lost or damaged: then it is rebuilt).  Never raises."""
-        from fishtable.store import stats as _stats
+        from fishtable.store import stats
 
-        table = _stats.load(self.fs, _stats.path_of(self.root, game), game, self.buf)
-        try:
-            self._update_stats(table)
-        except OSError:
-            pass
-        return table
-
-    def _update_stats(self, table, match=None, name=None):
-        """Fold the history games `table` has not counted into it (`match` is the one just moved
-        to the history file `name`) and save it when it changed; a write that fails is left for
-        the next time (the history holds the games)."""
-        from fishtable.store import stats as _stats
-
-        if _stats.catch_up(self, table, match, name):
-            try:
-                self._spaced(self._save_stats, table, 0, None)
-            except OSError:
-                pass
-
-    def _save_stats(self, table, keep, extra):
-        from fishtable.store import stats as _stats
-
-        _stats.save(self.fs, _stats.path_of(self.root, table.game), table)
+        return stats.opened(self, game)
 
     def rebuild_stats(self, game):
         """Forget the statistics of `game`: the next `stats(game)` counts the history again."""
-        from fishtable.store import stats as _stats
+        from fishtable.store import stats
 
-        path = _stats.path_of(self.root, game)
-        for one in (path, path[: -len(_stats.SUFFIX)] + ".bak", path + ".tmp"):
-            remove_if_there(self.fs, one)
+        stats.forget_file(self, game)
 
-    # -- players ------------------------------------------------------------
+    # -- players (fishtable.store.roster) -------------------------------------
     def roster(self):
         """The roster's names (at most 16), in the order they were added."""
-        from fishtable.store import roster as _roster
+        from fishtable.store import roster
 
-        return _roster.load(self.fs, self.roster_path, self.buf).names
+        return roster.load(self.fs, self.roster_path, self.buf).names
 
     def save_roster(self, names):
         """Replace the roster by `names` (the last seats are kept); returns it.  Raises Invalid
         (a short message for the screen) for a bad, doubled or guest name or more than 16."""
-        from fishtable.store import roster as _roster
+        from fishtable.store import roster
 
-        found = _roster.checked_roster(names)
-        roster = _roster.load(self.fs, self.roster_path, self.buf)
-        roster.names = found
-        self._save_roster(roster)
-        return found
+        return roster.replace(self, names)
 
     def add_player(self, name):
         """Add `name` to the roster; returns the roster.  Raises Invalid when it cannot join."""
-        from fishtable.core.errors import Invalid
-        from fishtable.store import roster as _roster
+        from fishtable.store import roster
 
-        roster = _roster.load(self.fs, self.roster_path, self.buf)
-        _roster.check_name(name, roster.names)
-        if len(roster.names) >= _roster.MAX_PLAYERS:
-            raise Invalid("Roster full: %d players" % _roster.MAX_PLAYERS)
-        roster.names.append(name)
-        self._save_roster(roster)
-        return roster.names
+        return roster.add(self, name)
 
     def rename_player(self, old, new):
         """Rename `old` to `new` in the roster and the last seats (past games keep the old name);
         returns the roster.  Raises Invalid for a bad name or an `old` not in the roster."""
-        from fishtable.core.errors import Invalid
-        from fishtable.store import roster as _roster
+        from fishtable.store import roster
 
-        roster = _roster.load(self.fs, self.roster_path, self.buf)
-        if old not in roster.names:
-            raise Invalid("%s is not in the roster" % old)
-        _roster.check_name(new, roster.names, old)
-        roster.names[roster.names.index(old)] = new
-        _roster.renamed_seats(roster, old, new)
-        self._save_roster(roster)
-        return roster.names
+        return roster.rename(self, old, new)
 
     def remove_player(self, name):
         """Take `name` off the roster (their last seats become guests); returns the roster."""
-        from fishtable.store import roster as _roster
+        from fishtable.store import roster
 
-        roster = _roster.load(self.fs, self.roster_path, self.buf)
-        if name in roster.names:
-            roster.names.remove(name)
-            _roster.renamed_seats(roster, name, None)
-            self._save_roster(roster)
-        return roster.names
+        return roster.remove(self, name)
 
     def last_players(self, game):
         """Who sat where in the last `game` set up: (names or None, colours or None) per seat, or
         None when there was none ("Same players as last time")."""
-        from fishtable.store import roster as _roster
+        from fishtable.store import roster
 
-        return _roster.load(self.fs, self.roster_path, self.buf).last(game)
+        return roster.load(self.fs, self.roster_path, self.buf).last(game)
 
     def save_last_players(self, match):
-        """Remember `match`'s names and colours as its game's last seats (`begin` calls this)."""
-        from fishtable.store import roster as _roster
+        """Remember `match`'s names and colours as its game's last seats (`begin` does this)."""
+        from fishtable.store import roster
 
-        roster = _roster.load(self.fs, self.roster_path, self.buf)
-        seats = (match.names, match.colours)
-        if roster.seats.get(match.name) != seats:
-            roster.seats[match.name] = seats
-            self._save_roster(roster)
-
-    def _save_roster(self, roster):
-        from fishtable.store import roster as _roster
-
-        ensure_dir(self.fs, self.root)
-        self._spaced(lambda r, keep, extra: _roster.save(self.fs, self.roster_path, r), roster, 0, None)
+        roster.remember(self, match)
 
     # -- settings -----------------------------------------------------------
     def load_settings(self, defaults):

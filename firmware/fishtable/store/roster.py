@@ -19,7 +19,7 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.match import GUEST, check_colours, check_names, is_guest
-from fishtable.store.fs import remove_if_there
+from fishtable.store.fs import ensure_dir, remove_if_there
 from fishtable.store.settings import read_either, save_lines
 
 MAX_PLAYERS = const(16)
@@ -154,3 +154,66 @@ def renamed_seats(roster, old, new):
         names, colours = roster.seats[game]
         if names and old in names:
             roster.seats[game] = (tuple((new or GUEST) if n == old else n for n in names), colours)
+
+
+# -- the Store's roster methods (fishtable.store.journal.Store delegates here) ---------------
+def _saved(store, roster):
+    ensure_dir(store.fs, store.root)
+    store._spaced(_save, roster, store, None)
+    return roster.names
+
+
+def _save(roster, store, extra):
+    save(store.fs, store.roster_path, roster)
+
+
+def _loaded(store):
+    return load(store.fs, store.roster_path, store.buf)
+
+
+def replace(store, names):
+    """Store.save_roster."""
+    found = checked_roster(names)
+    roster = _loaded(store)
+    roster.names = found
+    return _saved(store, roster)
+
+
+def add(store, name):
+    """Store.add_player."""
+    roster = _loaded(store)
+    check_name(name, roster.names)
+    if len(roster.names) >= MAX_PLAYERS:
+        raise Invalid("Roster full: %d players" % MAX_PLAYERS)
+    roster.names.append(name)
+    return _saved(store, roster)
+
+
+def rename(store, old, new):
+    """Store.rename_player."""
+    roster = _loaded(store)
+    if old not in roster.names:
+        raise Invalid("%s is not in the roster" % old)
+    check_name(new, roster.names, old)
+    roster.names[roster.names.index(old)] = new
+    renamed_seats(roster, old, new)
+    return _saved(store, roster)
+
+
+def remove(store, name):
+    """Store.remove_player."""
+    roster = _loaded(store)
+    if name not in roster.names:
+        return roster.names
+    roster.names.remove(name)
+    renamed_seats(roster, name, None)
+    return _saved(store, roster)
+
+
+def remember(store, match):
+    """Store.save_last_players: written only when the seats changed."""
+    roster = _loaded(store)
+    seats = (match.names, match.colours)
+    if roster.seats.get(match.name) != seats:
+        roster.seats[match.name] = seats
+        _saved(store, roster)

@@ -25,6 +25,7 @@ from fishtable.store.settings import read_either, save_lines
 
 FOLDER = "stats"
 SUFFIX = ".txt"
+FORGET = ("fishtable.core.stats",)  # dropped with this module after a finish (fs.forget)
 
 
 def path_of(root, game):
@@ -87,3 +88,32 @@ def catch_up(store, table, match=None, name=None):
                 table.last = number
         changed = True
     return changed
+
+
+def update(store, table, match=None, name=None):
+    """Fold the history games `table` has not counted into it (`match` is the one just moved to
+    the history file `name`) and save it when it changed.  A write that fails is left for the
+    next time (the history holds the games); never raises OSError."""
+    try:
+        if catch_up(store, table, match, name):
+            store._spaced(_save, table, store, None)
+    except OSError:
+        pass
+
+
+def _save(table, store, extra):
+    save(store.fs, path_of(store.root, table.game), table)
+
+
+def opened(store, game):
+    """The statistics of `game` for the Stats screen: the file, caught up with the history."""
+    table = load(store.fs, path_of(store.root, game), game, store.buf)
+    update(store, table)
+    return table
+
+
+def forget_file(store, game):
+    """Delete the stats file of `game` (and its backup): the next opening rebuilds it."""
+    path = path_of(store.root, game)
+    for one in (path, path[: -len(SUFFIX)] + ".bak", path + ".tmp"):
+        remove_if_there(store.fs, one)
