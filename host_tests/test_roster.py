@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from fishtable.core.errors import Invalid
-from fishtable.core.match import Match, is_guest
+from fishtable.core.match import Match
+from fishtable.core.stats import is_guest
 from fishtable.store import Store
 from fishtable.store import roster as roster_mod
 

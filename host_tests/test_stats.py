@@ -169,7 +169,7 @@ def test_a_lost_or_damaged_stats_file_is_rebuilt_from_the_history():
     store.fs.reads = []
     assert store.stats("hecht").same(want["hecht"])
     assert sum(1 for p in store.fs.reads if "/history/" in p) == 5  # the five Hecht games, once
-    store.rebuild_stats("yofish")
+    store_stats.forget_file(store, "yofish")
     assert "/data/stats/yofish.txt" not in files
     assert store.stats("yofish").same(want["yofish"])
 
@@ -205,7 +205,7 @@ def test_deleted_games_stay_counted_and_their_numbers_are_not_given_again():
 def test_a_history_file_that_cannot_be_read_is_passed_over():
     store, matches, names = played_store(1)
     for game in GAMES:
-        store.rebuild_stats(game)
+        store_stats.forget_file(store, game)
     path = store.history_dir + "/" + names[0]
     damaged = bytearray(store.fs.files[path])
     damaged[60] ^= 1

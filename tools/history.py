@@ -243,13 +243,15 @@ def chart(plays, path):
 
 
 def _wins_panel(draw, fonts, x0, y0, game, plays):
+    from fishtable.core.stats import is_guest
+
     counts = {}
     series = {}
     for step, play in enumerate(plays):
         labels = play.seat_labels()
         for seat in play.match.game.winners():
             name = labels[seat - 1]
-            if play.match.names and _is_guest(name):
+            if play.match.names and is_guest(name):
                 continue
             counts[name] = counts.get(name, 0) + 1
             series.setdefault(name, []).append((step + 1, counts[name]))
@@ -308,12 +310,6 @@ def _scores_panel(draw, fonts, x0, y0, game, plays):
         if i % max(1, bins // 8) == 0:
             at = (x + slot // 2, base + 4) if size == 1 else (x, base + 4)  # a bin's value, or its lower bound
             draw.text(at, str(low + i * size), fill=(0, 0, 0), font=fonts[1], anchor="ma")
-
-
-def _is_guest(name):
-    from fishtable.core.match import is_guest
-
-    return is_guest(name)
 
 
 # -- command line --------------------------------------------------------------------------------

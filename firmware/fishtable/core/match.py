@@ -32,17 +32,6 @@ def _name_ok(name):
     return True
 
 
-GUEST = "Guest"  # a seat without a roster player is written as Guest (or Guest1 .. Guest9)
-
-
-def is_guest(name):
-    """True for a seat without a player of the roster: no name, Guest, or Guest1 to Guest9 (any case)."""
-    if name is None:
-        return True
-    low = name.lower()
-    return low == "guest" or (len(low) == 6 and low[:5] == "guest" and "1" <= low[5] <= "9")
-
-
 def check_names(names, players):
     """Raise Invalid unless `names` are `players` names of 1-8 of A-Z a-z 0-9 -."""
     if len(names) != players:

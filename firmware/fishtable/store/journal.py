@@ -616,12 +616,6 @@ class Store:
 
         return stats.opened(self, game)
 
-    def rebuild_stats(self, game):
-        """Forget the statistics of `game`: the next `stats(game)` counts the history again."""
-        from fishtable.store import stats
-
-        stats.forget_file(self, game)
-
     # -- players (fishtable.store.roster) -------------------------------------
     def roster(self):
         """The roster's names (at most 16), in the order they were added."""
@@ -661,12 +655,6 @@ class Store:
         from fishtable.store import roster
 
         return roster.load(self.fs, self.roster_path, self.buf).last(game)
-
-    def save_last_players(self, match):
-        """Remember `match`'s names and colours as its game's last seats (`begin` does this)."""
-        from fishtable.store import roster
-
-        roster.remember(self, match)
 
     # -- settings -----------------------------------------------------------
     def load_settings(self, defaults):

@@ -14,7 +14,7 @@ New history numbers are never below a table's `last` (Store.finish), so a game d
 the history cannot hand its number on to the next one.
 
 Games deleted from the history (by the History screen or because the history was full)
-stay counted; only a rebuild (`Store.rebuild_stats`, or a lost file) forgets them.
+stay counted; only a rebuild (`forget_file`, or a lost file) forgets them.
 """
 
 from fishtable.core.errors import Invalid, RecordError
