@@ -176,10 +176,11 @@ class Table:
 
     def order(self):
         """The row indices, best first: most wins, then best win rate, most games, then by name."""
-        found = list(range(len(self.names)))
-        found.sort(key=lambda i: (-self.figure(i, WINS), -self.win_rate(i), -self.figure(i, PLAYED),
-                                  self.names[i].lower()))
-        return found
+        # each row's key made once (MicroPython's sort would call a key function at every comparison)
+        found = [(-self.figure(i, WINS), -self.win_rate(i), -self.figure(i, PLAYED), self.names[i].lower(), i)
+                 for i in range(len(self.names))]
+        found.sort()
+        return [key[4] for key in found]
 
     def player_line(self, i):
         """Row `i` as one line of figures: name, games, wins, win %, best, average, last game."""
