@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: setup test lint typecheck pytest sim screens bench flash deploy-cp replay history autoplay soak clean
+.PHONY: setup test lint typecheck pytest sim screens bench flash deploy-cp replay history players pull autoplay soak clean
 
 # setup: Python (.venv) for everything; Node (node_modules) only for the WebAssembly VM,
 # which the benchmark and the test suite use.  `make sim` and the other tools need no npm.
@@ -62,10 +62,17 @@ replay:
 	@if [ -z "$(FILE)" ]; then echo "make replay FILE=records/hecht-6p.fish: give the record to replay"; exit 2; fi
 	$(PYTHON) tools/replay.py $(FILE)
 
-## history DIR=history [PNG=history.png]: summary (and chart) of the games copied off the board
+## history [DIR=build/history] [PNG=history.png] [CSV=plays.csv] [JSON=plays.json]: tables (charts, exports) of the games copied off the board
 history: $(STAMP)
-	@if [ -z "$(DIR)" ]; then echo "make history DIR=history [PNG=history.png]: give the folder copied off the board"; exit 2; fi
-	$(PY) tools/history.py $(DIR) $(if $(PNG),--png $(PNG))
+	$(PY) tools/history.py $(or $(DIR),build/history) $(if $(PNG),--png $(PNG)) $(if $(CSV),--csv $(CSV)) $(if $(JSON),--json $(JSON))
+
+## players [PORT=...] [ARGS="add Anna Bob"]: show or change the board's roster (ARGS: see tools/players.py -h)
+players: $(STAMP)
+	$(PY) tools/players.py $(if $(PORT),--port $(PORT)) $(ARGS)
+
+## pull [PORT=...] [DIR=build/history]: copy the board's history off it (then: make history DIR=build/history)
+pull: $(STAMP)
+	$(PY) tools/players.py $(if $(PORT),--port $(PORT)) pull $(or $(DIR),build/history)
 
 ## autoplay FILE=x.fish: play a record through the simulated device's buttons, compare what it recorded
 autoplay: $(STAMP)

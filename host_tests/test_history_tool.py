@@ -1,12 +1,17 @@
-"""tools/history.py: a folder of records (the board's history) summarised as text and a PNG chart."""
+"""tools/history.py: a folder of records (the board's history) as per-player tables, exports and charts;
+its tables are the board's own statistics files."""
 
+import csv
+import glob
+import io
+import json
 import os
 import subprocess
 import sys
 
 import pytest
 
-from fishtable.core.match import Match
+from fishtable.core.stats import Table
 from fishtable.store import OsFs, Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -16,99 +21,148 @@ for _path in (os.path.join(ROOT, "tools", "devices"), os.path.join(ROOT, "host_t
         sys.path.insert(0, _path)
 
 import history  # noqa: E402
+import named_games  # noqa: E402
 from test_store_sweep import random_game  # noqa: E402
+
+RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
+GAMES = ("hifisch", "hecht", "yofish")
 
 
 def run(*args):
     return subprocess.run([sys.executable, TOOL] + list(args), capture_output=True, text=True, cwd=ROOT)
 
 
-def save(store, match):
-    """Journal `match` through the store the way the board does, then finish it into the history."""
-    statements = list(match.statements)
-    fresh = Match(match.name, match.players, match.start, match.options)
-    store.begin(fresh)
-    for stmt in statements:
-        store.append(fresh, stmt)
-        fresh.submit(stmt)
-    return store.finish(fresh) if fresh.game.over else None
+def texts():
+    found = []
+    for path in RECORDS:
+        with open(path) as handle:
+            found.append(handle.read())
+    return found
 
 
-@pytest.fixture
-def folder(tmp_path):
-    """A board's /data/history with finished games of all three games, one unfinished and one broken record."""
-    store = Store(OsFs(), str(tmp_path / "data"))
-    games = []
-    for seed in range(6):
-        for name, players in (("hecht", 3 + seed % 4), ("hifisch", 2 + seed % 3), ("yofish", 3 + seed % 2)):
-            match = random_game(name, players, seed)
-            if not match.game.over:
-                pytest.skip("the %s core cannot play a whole game yet" % name)
-            save(store, match)
-            games.append(match)
-    hist = tmp_path / "data" / "history"
-    (hist / "0100-yofish.fish").write_text("\n".join(random_game("yofish", 3, 1, limit=5).lines()) + "\n")
-    (hist / "0101-hecht.fish").write_text("fishtable 1\ngame hecht\nplayers 9\n")
-    (hist / "notes.txt").write_text("not a record\n")
-    return str(hist), games
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    """A board's /data after 30 named games (guests among them) finished through its store."""
+    data = tmp_path_factory.mktemp("board") / "data"
+    store = Store(OsFs(), str(data))
+    matches = named_games.games(texts(), 3)
+    for match in matches:
+        named_games.play(store, match)
+    return store, matches
 
 
-def expected(games, name):
-    seats = max(m.players for m in games if m.name == name)
-    wins = [0] * seats
-    sums = [0] * seats
-    counts = [0] * seats
-    for m in games:
-        if m.name != name:
-            continue
-        for p in m.game.winners():
-            wins[p - 1] += 1
-        for i, score in enumerate(m.game.scores()):
-            sums[i] += score
-            counts[i] += 1
-    labels = [history.label(name, p) for p in range(1, seats + 1)]
-    return (
-        "  wins:          " + ", ".join("%s: %d" % (labels[i], wins[i]) for i in range(seats)),
-        "  average score: " + ", ".join("%s: %.1f" % (labels[i], sums[i] / counts[i]) for i in range(seats)),
-        wins,
-    )
+def device_table(store, game):
+    """The board's stats file of `game`, read as it is on flash."""
+    table = Table(game)
+    with open(os.path.join(store.root, "stats", game + ".txt"), "rb") as handle:
+        for line in handle.read().split(b"\n"):
+            if line and not line.startswith(b"check="):
+                table.take(line, 0, len(line))
+    return table
 
 
-def test_labels_are_pike_colours_in_hecht_only():
-    assert [history.label("hecht", p) for p in range(1, 7)] == ["red", "yellow", "blue", "green", "orange", "white"]
-    assert history.label("hifisch", 2) == "player 2" and history.label("yofish", 4) == "player 4"
-
-
-def test_text_summary_counts_games_wins_and_average_scores(folder):
-    path, games = folder
-    out = run(path)
+def test_the_tables_are_the_boards_stats_files(board):
+    store, matches = board
+    out = run(store.history_dir)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.split("\n")
-    assert lines[0] == "18 finished games"
-    for name, title in (("hifisch", "Hi Fisch!"), ("hecht", "Hecht"), ("yofish", "Yo Fish!")):
-        extra = ", 1 unfinished" if name == "yofish" else ""
-        at = lines.index("%s: 6 played%s" % (title, extra))
-        wins, scores, _ = expected(games, name)
-        assert lines[at + 1 : at + 3] == [wins, scores]
+    assert lines[0] == "30 finished games"
+    plays, unfinished, problems = history.collect(store.history_dir)
+    hosts = history.tables(plays)
+    for game in GAMES:
+        device = device_table(store, game)
+        assert device.same(hosts[game]) and device.games == sum(1 for m in matches if m.name == game)
+        at = lines.index("%s: %d games, average winning score %s, average length %s turns" % (
+            history.TITLES[game], device.games, device.average_win(), device.average_turns()))
+        assert lines[at + 1].split() == ["player", "games", "wins", "win", "%", "best", "average", "last"]
+        shown = [line.split() for line in lines[at + 2 : at + 2 + len(device.names)]]
+        assert shown == [device.player_line(i).split() for i in device.order()]
+        assert "Guest" not in lines[at + 2 : at + 2 + len(device.names)]
+
+
+def test_exports_have_one_row_per_player_per_game(board, tmp_path):
+    store, matches = board
+    out = run(store.history_dir, "--csv", str(tmp_path / "plays.csv"), "--json", str(tmp_path / "plays.json"))
+    assert out.returncode == 0, out.stderr
+    with open(tmp_path / "plays.csv", newline="") as handle:
+        table = list(csv.reader(handle))
+    with open(tmp_path / "plays.json") as handle:
+        rows = json.load(handle)
+    assert table[0] == list(history.COLUMNS)
+    assert len(rows) == len(table) - 1 == sum(m.players for m in matches)
+    at = 0
+    for number, match in enumerate(matches, 1):
+        scores = match.game.scores()
+        for seat in range(match.players):
+            row = rows[at]
+            assert row == {
+                "date": None, "play": number, "game": match.name, "player": match.names[seat], "seat": seat + 1,
+                "colour": match.colours[seat], "score": scores[seat], "rank": row["rank"],
+                "winner": seat + 1 in match.game.winners(),
+            }
+            assert (row["rank"] == 1) == row["winner"]
+            for other in rows:  # more points, a better rank
+                if other["play"] == number and other["score"] > row["score"]:
+                    assert other["rank"] < row["rank"]
+            assert table[at + 1] == ["", str(number), match.name, match.names[seat], str(seat + 1),
+                                     match.colours[seat], str(scores[seat]), str(row["rank"]),
+                                     "1" if row["winner"] else "0"]
+            at += 1
+    assert any(r["player"] == "Guest" for r in rows)
+    stdout = run(store.history_dir, "--csv", "-")
+    assert stdout.returncode == 0 and stdout.stdout.split("\n")[0] == ",".join(history.COLUMNS)
+    assert list(csv.reader(io.StringIO(stdout.stdout))) == table
+
+
+def test_ranks_follow_the_games_tie_break():
+    # hifisch-3p: 11, 9, 11 points, the tie broken by the highest numberfish: player 3 wins
+    plays, _, _ = history.collect(os.path.join(ROOT, "records"))
+    hifisch3 = [p for p in plays if p.file == "hifisch-3p.fish"][0]
+    assert hifisch3.match.game.scores() == [11, 9, 11] and hifisch3.ranks() == [2, 3, 1]
+
+
+def test_records_without_names_are_player_n_in_the_boards_default_colours():
+    out = run(os.path.join(ROOT, "records"), "--json", "-")
+    rows = json.loads(out.stdout)
+    assert {r["player"] for r in rows} == {"player %d" % n for n in range(1, 7)}
+    defaults = ("red", "yellow", "blue", "green", "orange", "white")
+    assert all(r["colour"] == defaults[r["seat"] - 1] for r in rows)
+    assert [r["play"] for r in rows if r["seat"] == 1] == list(range(1, 11))  # numbered by name
+    text = run(os.path.join(ROOT, "records")).stdout
+    assert "10 finished games" in text and "  player 1 " in text
+
+
+def test_unfinished_and_broken_records_are_counted_apart(tmp_path):
+    (tmp_path / "0001-yofish.fish").write_text("\n".join(random_game("yofish", 3, 1, limit=5).lines()) + "\n")
+    (tmp_path / "0002-hecht.fish").write_text("fishtable 1\ngame hecht\nplayers 9\n")
+    (tmp_path / "notes.txt").write_text("not a record\n")
+    with open(RECORDS[0]) as handle:
+        (tmp_path / "0003-hecht.fish").write_text(handle.read())
+    out = run(str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.split("\n")
+    assert lines[0] == "1 finished game, 1 unfinished"
+    assert "Yo Fish!: 0 games (1 unfinished)" in lines
     assert "1 record skipped:" in lines
-    assert any(line.startswith("  0101-hecht.fish: line 3") for line in lines)
-    assert "red: " in out.stdout and "player 3: " in out.stdout
+    assert any(line.startswith("  0002-hecht.fish: line 3") for line in lines)
 
 
-def test_png_chart_draws_the_wins(folder, tmp_path):
+def test_png_charts_draw_wins_over_time_and_scores(board, tmp_path):
     from PIL import Image
 
-    path, games = folder
-    png = str(tmp_path / "wins.png")
-    out = run(path, "--png", png)
+    store, matches = board
+    png = str(tmp_path / "history.png")
+    out = run(store.history_dir, "--png", png)
     assert out.returncode == 0, out.stderr
     image = Image.open(png).convert("RGB")
-    assert image.size == (640, 36 + 190 * 3)
+    assert image.size == (2 * history.PANEL_W + 20, history.TOP + 3 * history.PANEL_H)
     colours = set(colour for _, colour in image.getcolors(maxcolors=1 << 20))
-    hecht_wins = expected(games, "hecht")[2]
-    for player, colour in enumerate(("red", "yellow", "blue", "green", "orange")):
-        assert (history.RGB[colour] in colours) == (hecht_wins[player] > 0), colour
-    assert history.SEAT_RGB[0] in colours  # the other games' bars
+    assert history.LINE_COLOURS[0] in colours and history.LINE_COLOURS[5] in colours  # six players' lines
+    assert (30, 60, 150) in colours and (150, 180, 225) in colours  # winners' and others' scores
+    # the wins panel of Hecht (second row): the leader's line reaches the top of the panel
+    y_top = history.TOP + history.PANEL_H + 24
+    left = [image.getpixel((x, y)) for x in range(40, history.PANEL_W - 100) for y in range(y_top, y_top + 16)]
+    assert history.LINE_COLOURS[0] in left
 
 
 def test_empty_folder_and_usage(tmp_path):
@@ -118,15 +172,18 @@ def test_empty_folder_and_usage(tmp_path):
     assert run().returncode == 2
     assert run(str(tmp_path / "missing")).returncode == 2
     assert run(str(tmp_path), "--png").returncode == 2
+    assert run(str(tmp_path), "--csv").returncode == 2
 
 
 def test_bare_python_missing_folder_and_bad_files_are_told_briefly(tmp_path):
     bad = tmp_path / "0001-yofish.fish"
     bad.write_bytes(b"fishtable 1\ngame yofish\nplayers 3\nplace " + b"7" * 100000 + b"\n")
     (tmp_path / "0002-hecht.fish").write_bytes(b"\xff\xfe\n" * 1000)
-    out = subprocess.run([sys.executable, "-I", TOOL, str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run([sys.executable, "-I", TOOL, str(tmp_path), "--csv", str(tmp_path / "x.csv")],
+                         capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0 and len(out.stdout) < 400, out.stdout
     assert "0001-yofish.fish: line 4: longer than 200 bytes" in out.stdout
     assert "0002-hecht.fish: line 1: byte 1: not ASCII outside a comment" in out.stdout
+    assert (tmp_path / "x.csv").read_text() == ",".join(history.COLUMNS) + "\n"
     missing = run(str(tmp_path / "gone"))
     assert missing.returncode == 2 and "gone not found" in missing.stderr and len(missing.stderr) < 200

@@ -168,6 +168,8 @@ import sys
 sys.path.insert(0, %r)
 sys.path.insert(0, %r)
 from test_store_sweep import sweep_traced, sweep_cut
+from fishtable.store import Store
+Store.lean = False  # the finish's statistics code compiled once, not at every finish (the board loads .mpy)
 text = open(%r).read()
 for torn in (False, True):
     points, resumed, errors = sweep_traced(text, torn)

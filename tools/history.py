@@ -1,18 +1,28 @@
 #!/usr/bin/env python3
-"""Summarise a folder of game records (the board's history) as text and, optionally, a bar chart.
+"""Per-player tables, charts and exports of a folder of game records (the board's history).
 
-    mpremote cp -r :/data/history .
-    python3 tools/history.py history                    # text: a bare python3 is enough
-    make history DIR=history PNG=history.png            # text and chart (Pillow, from .venv)
+    make pull                                        # the board's history -> build/history/
+    python3 tools/history.py build/history           # a table per game (a bare python3 is enough)
+    python3 tools/history.py build/history --csv plays.csv --json plays.json
+    make history DIR=build/history PNG=history.png   # ... and the charts (Pillow, from .venv)
 
-Every `*.fish` file is replayed through the firmware's rules core (read as bytes, a line at
-a time: a damaged file is reported by its line number, never echoed).  Printed: the games
-played per game, the wins per player (Hecht: by pike colour, red yellow blue green orange
-white for players 1-6; the other games: "player N") and the average final scores.
-Shared wins count for every winner.  Unfinished or invalid records are counted apart.
-The text needs only the standard library; `--png` draws the wins with Pillow.
+Every `*.fish` file is replayed through the firmware's rules core (read as bytes, a line at a
+time: a damaged file is reported by its line number, never echoed).  The table of each game
+has the board's Stats figures, folded by the board's own module (fishtable.core.stats): per
+player games, wins (a shared win counts for each winner), win rate, best and average score,
+last game (the history number: the board keeps no date); per game the average winning score
+and length in turns.  Guests count in the games but get no line; a record without names
+counts its seats as "player N".  Unfinished or invalid records are counted apart.
+
+--csv / --json FILE ("-": stdout) write one row per player per game, for a spreadsheet or
+another scorekeeping app: date (empty: unknown), play (the history number), game, player,
+seat, colour (the record's, else the board's default colour of the seat), score, rank (1 =
+best; equal ranks on a shared win), winner.  --png FILE draws, per game, the wins over time
+and the distribution of the final scores (needs Pillow).
 """
 
+import csv
+import json
 import os
 import sys
 
@@ -21,172 +31,335 @@ ROOT = os.path.dirname(TOOLS)
 
 GAMES = ("hifisch", "hecht", "yofish")
 TITLES = {"hifisch": "Hi Fisch!", "hecht": "Hecht", "yofish": "Yo Fish!"}
-HECHT_COLOURS = ("red", "yellow", "blue", "green", "orange", "white")
+# The board's colours (fishtable.core.match.COLOURS, in seat order by default) drawn on screen.
 RGB = {
     "red": (214, 40, 40),
-    "yellow": (240, 200, 30),
+    "yellow": (230, 185, 20),
     "blue": (40, 90, 210),
     "green": (40, 160, 70),
     "orange": (245, 130, 20),
-    "white": (235, 235, 235),
+    "white": (150, 150, 150),
+    "purple": (140, 60, 200),
+    "cyan": (20, 170, 190),
 }
-SEAT_RGB = ((70, 110, 160), (110, 150, 200), (150, 185, 225), (190, 215, 240), (120, 120, 120), (170, 170, 170))
-
-
-def label(game, player):
-    """The name of player `player` (1-based) in `game`: a pike colour in Hecht, else "player N"."""
-    if game == "hecht" and 1 <= player <= len(HECHT_COLOURS):
-        return HECHT_COLOURS[player - 1]
-    return "player %d" % player
+COLUMNS = ("date", "play", "game", "player", "seat", "colour", "score", "rank", "winner")
 
 
 def _core():
-    sys.path.insert(0, os.path.join(TOOLS, "host"))
+    """The firmware's modules, importable under a bare CPython (the host shim stands in for micropython)."""
+    for path in (os.path.join(TOOLS, "host"), os.path.join(ROOT, "firmware")):
+        if path not in sys.path:
+            sys.path.insert(0, path)
     import hostshim
 
     hostshim.install()
-    from fishtable.core.errors import RecordError
-    from fishtable.core.record import read_stream
-
-    return read_stream, RecordError
 
 
-def new_stats():
-    """Empty per-game counters."""
-    return {
-        g: {"played": 0, "unfinished": 0, "wins": {}, "score_sum": {}, "score_n": {}, "seats": 0} for g in GAMES
-    }
+class Play:
+    """One record of the folder: its file name, history number and replayed Match."""
 
+    def __init__(self, name, number, match):
+        self.file = name
+        self.number = number
+        self.match = match
 
-def add_game(stats, match):
-    """Count one replayed Match."""
-    game = match.game
-    entry = stats[match.name]
-    if not game.over:
-        entry["unfinished"] += 1
-        return
-    entry["played"] += 1
-    entry["seats"] = max(entry["seats"], match.players)
-    for player in game.winners():
-        entry["wins"][player] = entry["wins"].get(player, 0) + 1
-    for i, score in enumerate(game.scores()):
-        entry["score_sum"][i + 1] = entry["score_sum"].get(i + 1, 0) + score
-        entry["score_n"][i + 1] = entry["score_n"].get(i + 1, 0) + 1
+    def seat_labels(self):
+        """Each seat's player: the record's name (Guest for a guest) or "player N"."""
+        match = self.match
+        if match.names:
+            return list(match.names)
+        return ["player %d" % (i + 1) for i in range(match.players)]
+
+    def colours(self):
+        """Each seat's colour: the record's, else the board's default for the seat."""
+        from fishtable.core.match import COLOURS
+
+        match = self.match
+        return list(match.colours) if match.colours else [COLOURS[i % len(COLOURS)] for i in range(match.players)]
+
+    def ranks(self):
+        """Each seat's rank: 1 + the seats with more points (the game's tie-break deciding ties)."""
+        game = self.match.game
+        scores = game.scores()
+        keys = [(scores[p], game.tiebreak(p)) for p in range(len(scores))]
+        return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
 def collect(folder):
-    """(stats, problems) for the `.fish` files in `folder`; problems are 'file: reason' strings."""
-    read, RecordError = _core()
-    stats = new_stats()
+    """(plays, unfinished per game, problems) of the `.fish` files in `folder`, plays in history order.
+
+    A history file's number is its NNNN; other record files are numbered after them, by name."""
+    _core()
+    from fishtable.core.errors import RecordError
+    from fishtable.core.record import read_stream
+    from fishtable.store.history import number_of
+
+    found = []
+    unfinished = dict((g, 0) for g in GAMES)
     problems = []
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".fish"):
-            continue
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".fish"))
+    numbered = [n for n in names if number_of(n) >= 0]
+    others = [n for n in names if number_of(n) < 0]
+    numbered.sort(key=number_of)
+    top = number_of(numbered[-1]) if numbered else 0
+    for index, name in enumerate(numbered + others):
+        number = number_of(name) if index < len(numbered) else top + index - len(numbered) + 1
         try:
             with open(os.path.join(folder, name), "rb") as handle:
-                match = read(handle)
+                match = read_stream(handle)
         except RecordError as err:
             problems.append("%s: %s" % (name, err))
             continue
         except OSError as err:
             problems.append("%s: cannot read (%s)" % (name, err.strerror or err))
             continue
-        add_game(stats, match)
-    return stats, problems
+        if match.game.over:
+            found.append(Play(name, number, match))
+        else:
+            unfinished[match.name] += 1
+    return found, unfinished, problems
 
 
-def average(entry, player):
-    n = entry["score_n"].get(player, 0)
-    return entry["score_sum"][player] / n if n else 0.0
+def tables(plays):
+    """{game: fishtable.core.stats.Table} folded from `plays` exactly as the board folds its games
+    (records without names: each seat as "player N")."""
+    _core()
+    from fishtable.core.stats import Table, seat_names
+
+    found = dict((g, Table(g)) for g in GAMES)
+    for play in plays:
+        match = play.match
+        names = seat_names(match) if match.names else play.seat_labels()
+        found[match.name].add_match(match, play.number, names)
+    return found
 
 
-def report(stats, problems):
-    """The summary as text."""
+def _plural(count, word):
+    return "%d %s%s" % (count, word, "" if count == 1 else "s")
+
+
+def report(plays, unfinished, problems):
+    """The tables as text."""
+    _core()
+    from fishtable.core.stats import BEST, LAST, PLAYED, WINS
+
     out = []
-    total = sum(stats[g]["played"] for g in GAMES)
-    out.append("%d finished game%s" % (total, "" if total == 1 else "s"))
-    for g in GAMES:
-        entry = stats[g]
-        if not entry["played"] and not entry["unfinished"]:
+    head = _plural(len(plays), "finished game")
+    if sum(unfinished.values()):
+        head += ", %d unfinished" % sum(unfinished.values())
+    out.append(head)
+    for game, table in tables(plays).items():
+        if not table.games and not unfinished[game]:
             continue
-        line = "%s: %d played" % (TITLES[g], entry["played"])
-        if entry["unfinished"]:
-            line += ", %d unfinished" % entry["unfinished"]
         out.append("")
+        line = "%s: %s" % (TITLES[game], _plural(table.games, "game"))
+        if unfinished[game]:
+            line += " (%d unfinished)" % unfinished[game]
+        if table.games:
+            line += ", average winning score %s, average length %s turns" % (table.average_win(), table.average_turns())
         out.append(line)
-        seats = range(1, entry["seats"] + 1)
-        if entry["played"]:
-            wins = entry["wins"]
-            out.append("  wins:          " + ", ".join("%s: %d" % (label(g, p), wins.get(p, 0)) for p in seats))
-            out.append("  average score: " + ", ".join("%s: %.1f" % (label(g, p), average(entry, p)) for p in seats))
+        if not table.names:
+            continue
+        width = max(8, max(len(n) for n in table.names))
+        out.append("  %-*s %5s %5s %6s %5s %8s %6s" % (width, "player", "games", "wins", "win %", "best", "average",
+                                                     "last"))
+        for i in table.order():
+            out.append("  %-*s %5d %5d %5d%% %5d %8s %6s" % (
+                width, table.names[i], table.figure(i, PLAYED), table.figure(i, WINS), table.win_rate(i),
+                table.figure(i, BEST), table.average(i), "#%d" % table.figure(i, LAST)))
     if problems:
         out.append("")
-        out.append("%d record%s skipped:" % (len(problems), "" if len(problems) == 1 else "s"))
+        out.append("%s skipped:" % _plural(len(problems), "record"))
         for problem in problems:
             out.append("  " + problem)
     return "\n".join(out) + "\n"
 
 
-def chart(stats, path):
-    """Draw the wins per player of each game as bars into a PNG at `path`."""
-    from PIL import Image, ImageDraw
+def rows(plays):
+    """One dict per player per game (the export's rows), in history then seat order."""
+    found = []
+    for play in plays:
+        match = play.match
+        scores = match.game.scores()
+        winners = match.game.winners()
+        ranks = play.ranks()
+        colours = play.colours()
+        for seat, player in enumerate(play.seat_labels()):
+            found.append({
+                "date": None,
+                "play": play.number,
+                "game": match.name,
+                "player": player,
+                "seat": seat + 1,
+                "colour": colours[seat],
+                "score": scores[seat],
+                "rank": ranks[seat],
+                "winner": seat + 1 in winners,
+            })
+    return found
 
-    games = [g for g in GAMES if stats[g]["played"]]
-    width, panel, top = 640, 190, 36
-    image = Image.new("RGB", (width, top + panel * max(1, len(games))), (255, 255, 255))
+
+def write_csv(plays, out):
+    """The rows as CSV (a header line; winner as 1/0, an unknown date empty) to the text stream `out`."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows(plays):
+        writer.writerow(["" if row["date"] is None else row["date"]] + [row[c] for c in COLUMNS[1:-1]]
+                        + [1 if row["winner"] else 0])
+
+
+def write_json(plays, out):
+    """The rows as a JSON array of objects (an unknown date null) to the text stream `out`."""
+    json.dump(rows(plays), out, indent=1)
+    out.write("\n")
+
+
+# -- charts (Pillow) ---------------------------------------------------------------------------
+PANEL_W = 460
+PANEL_H = 230
+TOP = 34
+LINE_COLOURS = ((214, 40, 40), (40, 90, 210), (40, 160, 70), (245, 130, 20), (140, 60, 200), (20, 170, 190),
+                (120, 80, 40), (230, 185, 20))
+
+
+def chart(plays, path):
+    """Per game (one row each): the wins over time (each player's wins added up, game by game; the
+    six players with most wins) and the distribution of the final scores (winners' scores dark)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    fonts = (ImageFont.load_default(size=13), ImageFont.load_default(size=11))
+    by_game = [(g, [p for p in plays if p.match.name == g]) for g in GAMES]
+    by_game = [(g, ps) for g, ps in by_game if ps]
+    image = Image.new("RGB", (2 * PANEL_W + 20, TOP + PANEL_H * max(1, len(by_game))), (255, 255, 255))
     draw = ImageDraw.Draw(image)
-    draw.text((12, 10), "Wins per player (finished games)", fill=(0, 0, 0))
-    if not games:
-        draw.text((12, top + 20), "no finished games", fill=(0, 0, 0))
-    for row, g in enumerate(games):
-        entry = stats[g]
-        y0 = top + row * panel
-        draw.text((12, y0 + 4), "%s: %d played" % (TITLES[g], entry["played"]), fill=(0, 0, 0))
-        base = y0 + panel - 30
-        height = panel - 60
-        seats = list(range(1, entry["seats"] + 1))
-        most = max([entry["wins"].get(p, 0) for p in seats] + [1])
-        slot = (width - 40) // max(1, len(seats))
-        bar = min(60, slot - 16)
-        draw.line((20, base, width - 20, base), fill=(0, 0, 0))
-        for i, p in enumerate(seats):
-            wins = entry["wins"].get(p, 0)
-            x = 20 + i * slot + (slot - bar) // 2
-            h = wins * height // most
-            colour = RGB[label(g, p)] if g == "hecht" else SEAT_RGB[(p - 1) % len(SEAT_RGB)]
-            if h:
-                draw.rectangle((x, base - h, x + bar, base), fill=colour, outline=(0, 0, 0))
-            draw.text((x, base - h - 14), str(wins), fill=(0, 0, 0))
-            draw.text((x, base + 6), label(g, p), fill=(0, 0, 0))
+    draw.text((12, 10), "Wins over time and final scores (finished games)", fill=(0, 0, 0), font=fonts[0])
+    if not by_game:
+        draw.text((12, TOP + 20), "no finished games", fill=(0, 0, 0), font=fonts[0])
+    for row, (game, game_plays) in enumerate(by_game):
+        y0 = TOP + row * PANEL_H
+        _wins_panel(draw, fonts, 10, y0, game, game_plays)
+        _scores_panel(draw, fonts, 10 + PANEL_W, y0, game, game_plays)
     image.save(path, "PNG")
+
+
+def _wins_panel(draw, fonts, x0, y0, game, plays):
+    from fishtable.core.stats import is_guest
+
+    counts = {}
+    series = {}
+    for step, play in enumerate(plays):
+        labels = play.seat_labels()
+        for seat in play.match.game.winners():
+            name = labels[seat - 1]
+            if play.match.names and is_guest(name):
+                continue
+            counts[name] = counts.get(name, 0) + 1
+            series.setdefault(name, []).append((step + 1, counts[name]))
+    shown = sorted(counts, key=lambda n: (-counts[n], n))[: len(LINE_COLOURS) - 2]
+    draw.text((x0 + 4, y0 + 4), "%s: wins over %s" % (TITLES[game], _plural(len(plays), "game")), fill=(0, 0, 0),
+              font=fonts[0])
+    left, right, top, base = x0 + 30, x0 + PANEL_W - 110, y0 + 24, y0 + PANEL_H - 24
+    draw.line((left, base, right, base), fill=(0, 0, 0))
+    draw.line((left, top, left, base), fill=(0, 0, 0))
+    most = max([1] + list(counts.values()))
+    steps = max(1, len(plays))
+    draw.text((left - 20, top - 4), str(most), fill=(0, 0, 0), font=fonts[1])
+    draw.text((right - 10, base + 4), str(steps), fill=(0, 0, 0), font=fonts[1])
+    for k, name in enumerate(shown):
+        colour = LINE_COLOURS[k]
+        lift = 2 * k  # lines that run together stay apart
+        points = [(left, base - lift)]
+        for step, total in series[name]:
+            x = left + (right - left) * step // steps
+            points.append((x, points[-1][1]))
+            points.append((x, base - (base - top - 12) * total // most - lift))
+        points.append((right, points[-1][1]))
+        draw.line(points, fill=colour, width=2)
+        draw.rectangle((right + 12, top + 14 * k + 3, right + 20, top + 14 * k + 11), fill=colour)
+        draw.text((right + 24, top + 14 * k), "%s: %d" % (name, counts[name]), fill=(0, 0, 0), font=fonts[1])
+
+
+def _scores_panel(draw, fonts, x0, y0, game, plays):
+    scores = []
+    for play in plays:
+        winners = play.match.game.winners()
+        for seat, score in enumerate(play.match.game.scores()):
+            scores.append((score, seat + 1 in winners))
+    low = min(s for s, _ in scores)
+    high = max(s for s, _ in scores)
+    bins = min(20, high - low + 1)
+    size = -(-(high - low + 1) // bins)
+    counts = [[0, 0] for _ in range(bins)]
+    for score, won in scores:
+        counts[(score - low) // size][1 if won else 0] += 1
+    draw.text((x0 + 4, y0 + 4), "%s: final scores of %d seats (winners dark)" % (TITLES[game], len(scores)),
+              fill=(0, 0, 0), font=fonts[0])
+    left, right, top, base = x0 + 30, x0 + PANEL_W - 20, y0 + 24, y0 + PANEL_H - 24
+    draw.line((left, base, right, base), fill=(0, 0, 0))
+    most = max(a + b for a, b in counts)
+    slot = (right - left) // bins
+    for i, (lost, won) in enumerate(counts):
+        x = left + i * slot
+        h_lost = (base - top) * lost // most
+        h_won = (base - top) * won // most
+        if lost:
+            draw.rectangle((x + 2, base - h_lost, x + slot - 2, base), fill=(150, 180, 225), outline=(0, 0, 0))
+        if won:
+            draw.rectangle((x + 2, base - h_lost - h_won, x + slot - 2, base - h_lost), fill=(30, 60, 150),
+                           outline=(0, 0, 0))
+        if i % max(1, bins // 8) == 0:
+            at = (x + slot // 2, base + 4) if size == 1 else (x, base + 4)  # a bin's value, or its lower bound
+            draw.text(at, str(low + i * size), fill=(0, 0, 0), font=fonts[1], anchor="ma")
+
+
+# -- command line --------------------------------------------------------------------------------
+def _option(args, flag):
+    """Remove `flag VALUE` from args; returns VALUE, None when absent, or False when VALUE is missing."""
+    if flag not in args:
+        return None
+    at = args.index(flag)
+    if at + 1 >= len(args):
+        return False
+    value = args[at + 1]
+    del args[at : at + 2]
+    return value
+
+
+def _write(target, writer, plays):
+    if target == "-":
+        writer(plays, sys.stdout)
+        return
+    with open(target, "w", newline="") as out:
+        writer(plays, out)
 
 
 def main(argv):
     args = list(argv)
-    png = None
-    if "--png" in args:
-        at = args.index("--png")
-        if at + 1 >= len(args):
-            sys.stderr.write(__doc__)
-            return 2
-        png = args[at + 1]
-        del args[at : at + 2]
-    if len(args) != 1 or args[0].startswith("-"):
+    png = _option(args, "--png")
+    csv_out = _option(args, "--csv")
+    json_out = _option(args, "--json")
+    if False in (png, csv_out, json_out) or len(args) != 1 or args[0].startswith("-"):
         sys.stderr.write(__doc__)
         return 2
-    if not os.path.isdir(args[0]):
-        sys.stderr.write("history: %s not found (copy it off the board: mpremote cp -r :/data/history .)\n" % args[0])
+    folder = args[0]
+    if not os.path.isdir(folder):
+        sys.stderr.write("history: %s not found (copy it off the board: make pull)\n" % folder)
         return 2
     if png:
         try:
             import PIL  # noqa: F401
         except ImportError:
-            sys.stderr.write("history: --png needs Pillow: run `make history DIR=%s PNG=%s`\n" % (args[0], png))
+            sys.stderr.write("history: --png needs Pillow: run `make history DIR=%s PNG=%s`\n" % (folder, png))
             return 2
-    stats, problems = collect(args[0])
-    sys.stdout.write(report(stats, problems))
+    plays, unfinished, problems = collect(folder)
+    exports = [(csv_out, write_csv), (json_out, write_json)]
+    if "-" not in (csv_out, json_out):
+        sys.stdout.write(report(plays, unfinished, problems))
+    for target, writer in exports:
+        if target:
+            _write(target, writer, plays)
     if png:
-        chart(stats, png)
+        chart(plays, png)
     return 0
 
 

@@ -55,7 +55,10 @@ def check_colours(colours, players, game):
 
 
 class Match:
-    """One game at the table: `submit` checks then applies a statement; `undo` takes one back."""
+    """One game at the table: `submit` checks then applies a statement; `undo` takes one back.
+
+    `names` and `colours` (the header's, one per seat) are checked like the record reader
+    checks them: Invalid for a name or colour that a record could not hold."""
 
     def __init__(self, name, players, start=1, options=(), names=None, colours=None):
         self.name = name
@@ -66,6 +69,11 @@ class Match:
         self.colours = tuple(colours) if colours else None  # the header's `colours`, if any
         self.statements = []
         self.game = self._fresh()
+        # checked here too, so that no screen can journal a header that would not read back
+        if self.names:
+            check_names(self.names, players)
+        if self.colours:
+            check_colours(self.colours, players, name)
 
     def _fresh(self):
         game = rules_class(self.name)(self.players, self.start)

@@ -33,18 +33,21 @@ def number_of(name):
 def names(fs, folder):
     """The history's file names, newest (highest number) first."""
     try:
-        found = [n for n in fs.listdir(folder) if number_of(n) >= 0]
+        listed = fs.listdir(folder)
     except OSError:
         return []
-    found.sort(key=number_of, reverse=True)
-    return found
+    # (number, name) pairs: MicroPython's sort would call a key function at every comparison
+    found = [(number_of(n), n) for n in listed]
+    found.sort(reverse=True)
+    return [n for number, n in found if number >= 0]
 
 
-def add(fs, folder, journal, game):
-    """Move the record file `journal` into the history as the next number; returns its name."""
+def add(fs, folder, journal, game, after=0):
+    """Move the record file `journal` into the history as the next number (above `after` too);
+    returns its name."""
     ensure_dir(fs, folder)
     existing = names(fs, folder)
-    number = number_of(existing[0]) + 1 if existing else 1
+    number = max(number_of(existing[0]) if existing else 0, after) + 1
     name = "%04d-%s%s" % (number, game, SUFFIX)
     fs.rename(journal, folder + "/" + name)
     return name

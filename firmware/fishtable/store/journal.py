@@ -29,6 +29,7 @@ from fishtable.store.fs import (
     OsFs,
     copy_file,
     ensure_dir,
+    forget,
     no_space,
     remove_if_there,
     write_atomic,
@@ -296,6 +297,11 @@ class Store:
     so that an append is one metadata commit and costs no block erase (see docs/storage.md).
     """
 
+    # Drop the roster and statistics code from memory once `begin` and `finish` are done with it
+    # (fs.forget): a game in progress keeps the heap it had.  Hosts that finish many games from
+    # source (tests under the unix port) turn it off: each import would compile the module again.
+    lean = True
+
     def __init__(self, fs=None, root="/data", history_budget=256 * 1024, min_free=64 * 1024):
         self.fs = fs if fs is not None else OsFs()
         self.root = root
@@ -306,6 +312,7 @@ class Store:
         self.damaged_path = root + "/" + DAMAGED
         self.history_dir = root + "/history"
         self.settings_path = root + "/settings.txt"
+        self.roster_path = root + "/roster.txt"
         self.buf = bytearray(BUFFER)
         # What this store knows of the journal on flash: the statements in it (-1: unknown or
         # none), the check of its last line, its generation, the last part and that part's size.
@@ -418,6 +425,15 @@ class Store:
         Raises FlashFull (an OSError) when there is no room even after dropping old games."""
         self._spaced(self._rewrite, match, len(match.statements), None)
         self._count = len(match.statements)
+        if match.names or match.colours:
+            from fishtable.store import roster
+
+            try:
+                roster.remember(self, match)
+            except OSError:
+                pass  # a convenience: the game itself is journalled
+            if self.lean:
+                forget(roster)  # not needed while the game is played
 
     # -- a full flash ----------------------------------------------------------
     def _spaced(self, write, match, keep, extra):
@@ -540,16 +556,26 @@ class Store:
         return gen
 
     def finish(self, match):
-        """Move the finished game's record into the history (one file); returns its file name."""
+        """Move the finished game's record into the history (one file), then count it in the
+        game's statistics (fishtable.store.stats); returns its history file name.
+
+        The statistics are written after the move: a power cut between the two, or a full
+        flash, leaves the game to be counted when the statistics are next opened."""
+        from fishtable.store import stats
+
+        table = stats.load(self.fs, stats.path_of(self.root, match.name), match.name, self.buf)
         if self._count != len(match.statements) or self._part:
             self._spaced(self._rewrite, match, len(match.statements), None)
-        name = self._spaced(self._to_history, match, 0, None)
+        name = self._spaced(self._to_history, match, table.last, None)
         self._count = -1
         _history.trim(self.fs, self.history_dir, self.history_budget, self.min_free)
+        stats.update(self, table, match, name)
+        if self.lean:
+            forget(stats)  # the Stats screen imports it again
         return name
 
-    def _to_history(self, match, keep, extra):
-        return _history.add(self.fs, self.history_dir, self.journal_path, match.name)
+    def _to_history(self, match, after, extra):
+        return _history.add(self.fs, self.history_dir, self.journal_path, match.name, after)
 
     def discard(self):
         """Abandon the game in progress (its journal is deleted)."""
@@ -579,6 +605,56 @@ class Store:
     def history_bytes(self):
         """The flash the history takes (whole blocks per file)."""
         return _history.total(self.fs, self.history_dir)
+
+    # -- statistics (fishtable.store.stats) -----------------------------------
+    def stats(self, game):
+        """The statistics of `game` (a fishtable.core.stats.Table) with every history game counted.
+
+        Reads the game's small stats file; the history only for games it has not counted (after
+        a power cut, or when the file was lost or damaged: then it is rebuilt).  Never raises."""
+        from fishtable.store import stats
+
+        return stats.opened(self, game)
+
+    # -- players (fishtable.store.roster) -------------------------------------
+    def roster(self):
+        """The roster's names (at most 16), in the order they were added."""
+        from fishtable.store import roster
+
+        return roster.load(self.fs, self.roster_path, self.buf).names
+
+    def save_roster(self, names):
+        """Replace the roster by `names` (the last seats are kept); returns it.  Raises Invalid
+        (a short message for the screen) for a bad, doubled or guest name or more than 16."""
+        from fishtable.store import roster
+
+        return roster.replace(self, names)
+
+    def add_player(self, name):
+        """Add `name` to the roster; returns the roster.  Raises Invalid when it cannot join."""
+        from fishtable.store import roster
+
+        return roster.add(self, name)
+
+    def rename_player(self, old, new):
+        """Rename `old` to `new` in the roster and the last seats (past games keep the old name);
+        returns the roster.  Raises Invalid for a bad name or an `old` not in the roster."""
+        from fishtable.store import roster
+
+        return roster.rename(self, old, new)
+
+    def remove_player(self, name):
+        """Take `name` off the roster (their last seats become guests); returns the roster."""
+        from fishtable.store import roster
+
+        return roster.remove(self, name)
+
+    def last_players(self, game):
+        """Who sat where in the last `game` set up: (names or None, colours or None) per seat, or
+        None when there was none ("Same players as last time")."""
+        from fishtable.store import roster
+
+        return roster.load(self.fs, self.roster_path, self.buf).last(game)
 
     # -- settings -----------------------------------------------------------
     def load_settings(self, defaults):

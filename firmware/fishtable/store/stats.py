@@ -1,0 +1,119 @@
+"""The statistics on flash: one small file per game, `/data/stats/GAME.txt`, kept up to date
+when a game finishes, so that the Stats screen reads one file and never the history.
+
+Each file is a `fishtable.core.stats.Table` in its text form and ends in a `check=` line; it
+is written like the settings (`settings.save_lines`: a temporary file, the old file kept as
+`GAME.bak`) and read from the first of GAME.txt and GAME.bak whose check matches.
+
+The table names the newest history game it counted (`last`).  Every history game of that
+game with a higher number is folded in when the table is opened or a game finishes; a
+missing or damaged file is an empty table (`last` 0), so the same step rebuilds it from the
+history.  A power cut between a game's move into the history and the update of its file, or
+anywhere in that update, is so repaired the next time: no game is counted twice or lost.
+New history numbers are never below a table's `last` (Store.finish), so a game deleted from
+the history cannot hand its number on to the next one.
+
+Games deleted from the history (by the History screen or because the history was full)
+stay counted; only a rebuild (`forget_file`, or a lost file) forgets them.
+"""
+
+from fishtable.core.errors import Invalid, RecordError
+from fishtable.core.stats import Table
+from fishtable.store import history as _history
+from fishtable.store.fs import ensure_dir, remove_if_there
+from fishtable.store.settings import read_either, save_lines
+
+FOLDER = "stats"
+SUFFIX = ".txt"
+FORGET = ("fishtable.core.stats",)  # dropped with this module after a finish (fs.forget)
+
+
+def path_of(root, game):
+    """The stats file of `game` under the store's root."""
+    return root + "/" + FOLDER + "/" + game + SUFFIX
+
+
+def load(fs, path, game, buf=None):
+    """The Table saved at `path` (else its backup); an empty one when neither is good."""
+    table = Table(game)
+    read_either(fs, path, table.take, table.clear, buf)
+    return table
+
+
+def save(fs, path, table):
+    """Write `table` to `path` atomically (the old file kept as the backup)."""
+    ensure_dir(fs, path[: path.rfind("/")])
+    remove_if_there(fs, path + ".tmp")  # a save cut short before
+    save_lines(fs, path, table.lines())
+
+
+def uncounted(fs, folder, table):
+    """The history's file names of the table's game numbered above `table.last`, oldest first.
+
+    One pass over the folder's names, reading the number only of this game's files (a sort
+    with a key function would call it at every comparison)."""
+    tail = "-" + table.game + _history.SUFFIX
+    found = []
+    try:
+        names = fs.listdir(folder)
+    except OSError:
+        return found
+    for name in names:
+        if name.endswith(tail):
+            number = _history.number_of(name)
+            if number > table.last:
+                found.append((number, name))
+    found.sort()
+    return [name for _, name in found]
+
+
+def catch_up(store, table, match=None, name=None):
+    """Fold into `table` the history games it has not counted (the finished `match` is the one
+    in the history file `name`: not read again); True when the table changed.
+
+    A history file that cannot be read, or holds no finished game, is passed over (its number counts as seen)."""
+    changed = False
+    for found in uncounted(store.fs, store.history_dir, table):
+        number = _history.number_of(found)
+        if found == name:
+            table.add_match(match, number)
+        else:
+            try:
+                done = store.history_game(found)
+            except (OSError, Invalid, RecordError, ValueError, IndexError):
+                done = None
+            if done is not None and done.game.over:
+                table.add_match(done, number)
+            else:
+                table.last = number
+        changed = True
+    return changed
+
+
+def update(store, table, match=None, name=None):
+    """Fold the history games `table` has not counted into it (`match` is the one just moved to
+    the history file `name`) and save it when it changed.  A write that fails is left for the
+    next time (the history holds the games); never raises OSError."""
+    try:
+        if catch_up(store, table, match, name):
+            store._spaced(_save, table, store, None)
+    except OSError:
+        pass
+
+
+def _save(table, store, extra):
+    save(store.fs, path_of(store.root, table.game), table)
+
+
+def opened(store, game):
+    """The statistics of `game` for the Stats screen: the file, caught up with the history."""
+    table = load(store.fs, path_of(store.root, game), game, store.buf)
+    update(store, table)
+    return table
+
+
+def forget_file(store, game):
+    """Delete the stats file of `game` (and its backup): the next opening rebuilds it."""
+    path = path_of(store.root, game)
+    for one in (path, path[: -len(SUFFIX)] + ".bak", path + ".tmp"):
+        remove_if_there(store.fs, one)
