@@ -107,12 +107,12 @@ def title_bar(fb, left, right=None):
 
 def text_lines(fb, rows, y=TOP):
     """Rows made by `layout()`: (text, icon name or None, covered) drawn from pixel row `y` on."""
-    from fishtable.ui.icons import ICONS
-
     for text, icon, covered in rows:
         if icon is None:
             draw.text(fb, text, 0, y)
         else:
+            from fishtable.ui.icons import ICONS
+
             if covered:  # a covered chip: the icon dark on a lit square
                 fb.fill_rect(0, y, 8, 8, 1)
             draw.icon(fb, ICONS[icon], 0, y, 0 if covered else 1)
