@@ -354,7 +354,7 @@ KEYMAP = (
     (b"\x1b[D", PREV), (b"\x1b[A", PREV), (b"\x1b[C", NEXT), (b"\x1b[B", NEXT),
     (b"\r", OK), (b"\n", OK), (b"\x7f", BACK), (b"\x08", BACK),
 )
-IDLE_MS = (10, 250)  # virtual time let pass between two looks at the keys (MicroPython mode)
+IDLE_MS = (30, 250)  # MicroPython mode: a look at the keys every 30 ms; the real time since the last look passes there
 
 
 def run_cpython(seed, flash, view):
