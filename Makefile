@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: setup test lint typecheck pytest sim screens bench flash deploy-cp replay history clean
+.PHONY: setup test lint typecheck pytest sim screens bench flash deploy-cp replay history autoplay soak clean
 
 # setup: Python (.venv) for everything; Node (node_modules) only for the WebAssembly VM,
 # which the benchmark and the test suite use.  `make sim` and the other tools need no npm.
@@ -66,6 +66,15 @@ replay:
 history: $(STAMP)
 	@if [ -z "$(DIR)" ]; then echo "make history DIR=history [PNG=history.png]: give the folder copied off the board"; exit 2; fi
 	$(PY) tools/history.py $(DIR) $(if $(PNG),--png $(PNG))
+
+## autoplay FILE=x.fish: play a record through the simulated device's buttons, compare what it recorded
+autoplay: $(STAMP)
+	@if [ -z "$(FILE)" ]; then echo "make autoplay FILE=records/hecht-6p.fish: give the record to play"; exit 2; fi
+	$(PY) tools/autoplay.py $(FILE)
+
+## soak [QUICK=1]: 1,000 autoplayed games and 1.2 million random presses (about half an hour; QUICK: minutes)
+soak: $(STAMP)
+	$(PY) tools/soak.py $(if $(QUICK),--quick)
 
 clean:
 	rm -rf build $(VENV) node_modules .pytest_cache .hypothesis

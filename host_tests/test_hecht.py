@@ -698,7 +698,16 @@ def legal(m, stmt):
         return "1"
     except Invalid:
         return "0"
-for text in sys.stdin.read().split("\\n=\\n"):
+def games():
+    lines = []  # one game at a time (the whole input at once would not fit the Pico's heap)
+    for line in sys.stdin:
+        if line.strip() == "=":
+            yield "".join(lines)
+            lines = []
+        else:
+            lines.append(line)
+    yield "".join(lines)
+for text in games():
     done = read_text(text)
     m = Match("hecht", done.players, done.start, done.options)
     for stmt in done.statements:

@@ -268,3 +268,37 @@ def test_generated_yofish_games_autoplay_under_cpython(table):
 ])
 def test_generated_games_autoplay_under_micropython(table):
     autoplayed(table, "micropython")
+
+
+# -- the screen reader reads what the screens drew ------------------------------------------------------
+def test_the_screen_reader_reads_every_golden_frame_as_drawn(tmp_path, monkeypatch):
+    import drawlog
+    import rig as riglib
+    from screenreader import Reader
+    from test_app import golden_screens
+
+    drawn = []
+    real_init = riglib.Rig.__init__
+
+    def watched(self, *args, **kw):
+        real_init(self, *args, **kw)
+        drawlog.watch(self.display, drawn.append)
+        self.app.dirty = True  # the first frame again, watched
+        self.app.draw()
+
+    monkeypatch.setattr(riglib.Rig, "__init__", watched)
+    reader = Reader()
+    names = []
+    for name, glass in golden_screens(tmp_path):
+        names.append(name)
+        assert reader.read(glass).keys() == drawn[-1], name
+    assert len(names) == 10
+
+
+def test_the_screen_reader_reads_every_frame_of_a_walk_through_the_menus(tmp_path):
+    rng = random.Random(5)
+    words = ["next"] * 5 + ["prev"] * 3 + ["ok"] * 4 + ["back"] * 2 + ["wait:3000"]
+    with Device(flash=str(tmp_path), draws=True) as dev:
+        for _ in range(300):
+            dev.press(rng.choice(words))
+        assert dev.checked > 200 and not dev.misread, dev.misread[:1]

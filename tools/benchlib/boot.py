@@ -79,14 +79,15 @@ def main(argv):
     bus = machine_model.bus(0)
     real_write = bus.write
 
-    def write(addr, data, freq):
+    def write(addr, data, freq, parts=None):
         start = time.ticks_us()
         bits_before = bus.bits
+        bytes_before = bus.bytes
         try:
-            return real_write(addr, data, freq)
+            return real_write(addr, data, freq, parts)
         finally:
             _t["model"] += time.ticks_diff(time.ticks_us(), start)
-            _log.append((_now(), len(data), bus.bits - bits_before, panel.lit()))
+            _log.append((_now(), bus.bytes - bytes_before, bus.bits - bits_before, panel.lit()))
 
     bus.write = write
     keys_box = []

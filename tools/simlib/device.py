@@ -174,7 +174,11 @@ class Device:
         screen = self.screen
         read = screen.keys()
         if read != self.drawn:
-            self.misread.append((screen.text(), self.drawn, read))
+            from devices.panel import rotate180_vlsb  # the Flip screen setting turns the picture
+
+            turned = reader().read(bytes(rotate180_vlsb(self.glass, 128, 64)))
+            if turned.keys() != self.drawn:
+                self.misread.append((screen.text(), self.drawn, read))
 
     def _died(self):
         try:

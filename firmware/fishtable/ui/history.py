@@ -18,7 +18,7 @@ def _open(app, name):
     try:
         match = app.store.history_game(name)  # streamed line by line through the store's buffer
     except (OSError, ValueError):  # unreadable, damaged, or bytes that are not a record
-        app.message("%s: damaged file" % name)
+        app.message("damaged file")
         return
     app.push(Standings(name, match))
 
