@@ -136,6 +136,21 @@ def test_a_resize_redraws_from_a_clear_screen():
     assert view.show(bytes([1]) + glass[1:], ring, 80, 24)  # a changed frame is drawn
 
 
+def test_sigwinch_marks_the_view_for_a_redraw():
+    import io
+    import signal
+
+    view = sim.TerminalView(io.StringIO())
+    view.show(bytes(1024), bytes(36), 80, 24)
+    old = view.watch()
+    try:
+        assert not view.resized
+        os.kill(os.getpid(), signal.SIGWINCH)
+        assert view.resized
+    finally:
+        signal.signal(signal.SIGWINCH, old)
+
+
 def test_interactive_board_under_micropython_shows_real_free_memory(tmp_path, monkeypatch):
     """The terminal's keys go to the firmware in the MicroPython unix port; About reads gc.mem_free."""
     from screenreader import Reader

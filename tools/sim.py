@@ -290,10 +290,10 @@ class TerminalView:
         self.shown = None
 
     def watch(self):
-        """Redraw on SIGWINCH (the terminal's size changed)."""
+        """Redraw on SIGWINCH (the terminal's size changed); returns the handler it replaced."""
         import signal
 
-        signal.signal(signal.SIGWINCH, self.on_resize)
+        return signal.signal(signal.SIGWINCH, self.on_resize)
 
     def on_resize(self, *_):
         self.resized = True
