@@ -250,7 +250,7 @@ def test_terminal_view_and_keys():
     ring = bytes([255, 0, 0]) + bytes(33)
     text = sim.render_terminal(bytes(page), ring, columns=200)
     rows = text.split("\n")
-    assert "█▄" in rows[0] and "\x1b[38;2;255;40;40m●" in text and text.count("○") == 11
+    assert "█▄" in rows[0] and "\x1b[38;2;255;0;0m●" in text and text.count("○") == 11
     assert len(rows) == 32 + 2 + 1
     # an 80-column terminal gets Braille: 2x4 pixels a character, 64 x 16
     narrow = sim.render_terminal(bytes(page), ring, columns=80).split("\n")

@@ -5,9 +5,13 @@ The board is boards/pico.json built by the firmware's own board.build() over the
 models of tools/devices: the SSD1306 panel model decodes the driver's I2C bytes, the
 NeoPixel model records the ring, the three buttons are modelled pins (OK held 700 ms = BACK).
 
-Interactive (`make sim`):  python3 tools/sim.py [--seed N]
-    The OLED is drawn in this terminal with half-block characters, the ring as coloured
-    dots.  Keys: Left/Up = PREV, Right/Down = NEXT, Enter = OK, Backspace = BACK, q quits.
+Interactive (`make sim`):  python3 tools/sim.py [--seed N] [--cpython]
+    The OLED is drawn in this terminal with half-block characters (Braille dots in a small
+    terminal, a message below 64x19; redrawn when the terminal is resized), the ring as
+    coloured dots as a person sees them.  Keys: Left/Up = PREV, Right/Down = NEXT,
+    Enter = OK, Backspace = BACK, q quits.  The firmware runs in the MicroPython unix port
+    (the board's interpreter: About shows that heap's free memory; its clock follows the real
+    one), or with --cpython (or without the port) in this process on the host shim.
     Needs a terminal (without one it says so and exits 0).
 
 Scripted (tests, demos):
@@ -52,6 +56,32 @@ RING_W = 256
 SIM_HEAP = "512K"  # firmware from source (compiled in RAM, unlike the board's .mpy) plus the device models
 
 
+# -- the ring's colours as a person sees them ------------------------------------
+# A WS2812 is lit by PWM: its channel values are shares of full light (linear).  The eye sees
+# light on a roughly logarithmic scale, and a bare LED at a quarter of its full duty already looks
+# as bright as a white pixel of a screen.  So a colour is scaled by EXPOSURE and encoded with the
+# sRGB curve (what a screen needs to show that light): a dim LED keeps its hue and stays visible,
+# and the brightness levels stay apart.  (Not max(c, 40): that turned every dim colour grey.)
+EXPOSURE = 4
+
+
+def _srgb(x):
+    """Linear light 0..1 -> the sRGB value 0..1 that shows it."""
+    return 12.92 * x if x <= 0.0031308 else 1.055 * x ** (1 / 2.4) - 0.055
+
+
+def perceived(r, g, b):
+    """What a person sees of an LED driven at (r, g, b) (PWM values 0-255), as an sRGB colour.
+
+    Black stays black; a colour whose brightest channel would clip is scaled down as a whole, so
+    its hue is kept."""
+    top = max(r, g, b)
+    if top == 0:
+        return (0, 0, 0)
+    scale = min(EXPOSURE / 255, 1 / top)
+    return tuple(int(255 * _srgb(c * scale) + 0.5) for c in (r, g, b))
+
+
 # -- PNG (standard library only, deterministic) --------------------------------
 def _chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
@@ -90,13 +120,12 @@ def frame_png(buf, ring):
     count = len(ring) // 3
     palette = [OFF, ON, (0, 0, 0), (32, 32, 32)]
     index = []
-    top = max(ring) if ring else 0
     for i in range(count):
         rgb = tuple(ring[i * 3 : i * 3 + 3])
         if rgb == (0, 0, 0):
             index.append(3)
             continue
-        rgb = tuple(c * 255 // top for c in rgb)  # the LEDs run dim: the brightest at full scale
+        rgb = perceived(*rgb)
         if rgb not in palette:
             palette.append(rgb)
         index.append(palette.index(rgb))
@@ -191,19 +220,35 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
 # -- interactive mode ------------------------------------------------------------
 # Braille cells are 2 pixels wide and 4 high; bit of each dot, by (dx, dy).
 BRAILLE_BITS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+KEYS_LINE = "Left/Up prev  Right/Down next  Enter ok  Backspace back  q quit"
+HALF_SIZE = (W + 2, H // 2 + 3)  # columns, rows the half-block view needs (OLED, ring, keys, cursor)
+BRAILLE_SIZE = (W // 2, H // 4 + 3)  # the Braille view
 
 
-def render_terminal(buf, ring, columns=None):
+def too_small(columns, rows):
+    """The message a terminal smaller than the smallest view gets instead of a broken frame."""
+    lines = ["Terminal too small", "for the OLED:", "%dx%d needed," % BRAILLE_SIZE, "this is %dx%d." % (columns, rows),
+             "Make it larger", "(q quits)"]
+    lines = [line[:max(columns, 1)] for line in lines[:max(rows - 1, 1)]]
+    return "\x1b[H\x1b[2J" + "\n".join(lines)
+
+
+def render_terminal(buf, ring, columns=None, rows=None):
     """The OLED in the terminal and the ring as coloured dots (ANSI 24-bit colour).
 
-    With 130 or more columns, half-block characters (one column a pixel, 32 rows); in a
-    narrower terminal (the usual 80x24), Braille dots (2x4 pixels a character: 64x16).
+    With 130 or more columns (and 35 rows), half-block characters (one column a pixel, 32 rows);
+    in a smaller terminal (the usual 80x24), Braille dots (2x4 pixels a character: 64x16); below
+    64x19 a message that says so.  The ring's dots show what a person sees (`perceived`).
     """
     if columns is None:
-        columns = shutil.get_terminal_size((80, 24)).columns
+        columns, rows = shutil.get_terminal_size((80, 24))
+    elif rows is None:  # only the width given: as many rows as the view wants
+        rows = HALF_SIZE[1]
+    if columns < BRAILLE_SIZE[0] or rows < BRAILLE_SIZE[1]:
+        return too_small(columns, rows)
     lines = []
     on = "\x1b[38;2;%d;%d;%dm" % ON
-    if columns >= W + 2:
+    if columns >= HALF_SIZE[0] and rows >= HALF_SIZE[1]:
         for y in range(0, H, 2):
             row = []
             for x in range(W):
@@ -226,35 +271,67 @@ def render_terminal(buf, ring, columns=None):
     for i in range(0, len(ring), 3):
         r, g, b = ring[i], ring[i + 1], ring[i + 2]
         if r or g or b:
-            dots.append("\x1b[38;2;%d;%d;%dm●\x1b[0m" % (max(r, 40), max(g, 40), max(b, 40)))
+            dots.append("\x1b[38;2;%d;%d;%dm●\x1b[0m" % perceived(r, g, b))
         else:
             dots.append("\x1b[38;2;60;60;60m○\x1b[0m")
-    lines.append("ring: " + " ".join(dots))
-    lines.append("Left/Up prev  Right/Down next  Enter ok  Backspace back  q quit")
+    lines.append("ring: " + " ".join(dots))  # at most 24 LEDs: 53 columns
+    lines.append(KEYS_LINE[:columns])
     lines = [line + "\x1b[K" for line in lines]  # clear what a wider frame left
-    return "\x1b[H" + "\n".join(lines) + "\n"
+    return "\x1b[H" + "\n".join(lines) + "\n\x1b[J"
+
+
+class TerminalView:
+    """Draws the frame in the terminal when it changed, and again (from a clear screen) when the
+    terminal was resized: SIGWINCH sets `resized`."""
+
+    def __init__(self, out=None):
+        self.out = out or sys.stdout
+        self.resized = True
+        self.shown = None
+
+    def watch(self):
+        """Redraw on SIGWINCH (the terminal's size changed); returns the handler it replaced."""
+        import signal
+
+        return signal.signal(signal.SIGWINCH, self.on_resize)
+
+    def on_resize(self, *_):
+        self.resized = True
+
+    def show(self, glass, ring, columns=None, rows=None):
+        """Draw if the frame changed or the terminal was resized; returns True if it drew."""
+        frame = (bytes(glass), bytes(ring))
+        if frame == self.shown and not self.resized:
+            return False
+        clear = "\x1b[2J" if self.resized else ""
+        self.resized = False
+        self.shown = frame
+        self.out.write(clear + render_terminal(frame[0], frame[1], columns, rows))
+        self.out.flush()
+        return True
 
 
 class TerminalKeys:
     """Keys from a raw-mode terminal (events directly); draws the frame when it changed."""
 
-    def __init__(self, frames):
+    def __init__(self, frames, view=None):
         self.frames = frames
-        self.last = None
+        self.view = view
         self.pending = b""
 
-    def poll(self, now):
+    def read(self, timeout=0):
+        """Take the bytes the terminal sent, waiting up to `timeout` seconds for some."""
         import select
 
-        frames = self.frames
-        frames.capture(now)
-        if frames.changes != self.last:
-            self.last = frames.changes
-            sys.stdout.write(render_terminal(frames.glass, frames.ring))
-            sys.stdout.flush()
-        ready, _, _ = select.select([sys.stdin], [], [], 0)
+        ready, _, _ = select.select([sys.stdin], [], [], timeout)
         if ready:
             self.pending += os.read(sys.stdin.fileno(), 16)
+
+    def poll(self, now):
+        frames = self.frames
+        frames.capture(now)
+        self.view.show(frames.glass, frames.ring)
+        self.read()
         return self.decode()
 
     def decode(self):
@@ -272,20 +349,16 @@ class TerminalKeys:
 
 
 PREV, NEXT, OK, BACK = 1, 2, 3, 4
+WORDS = {PREV: "prev", NEXT: "next", OK: "ok", BACK: "back"}
 KEYMAP = (
     (b"\x1b[D", PREV), (b"\x1b[A", PREV), (b"\x1b[C", NEXT), (b"\x1b[B", NEXT),
     (b"\r", OK), (b"\n", OK), (b"\x7f", BACK), (b"\x08", BACK),
 )
+IDLE_MS = (30, 250)  # MicroPython mode: a look at the keys every 30 ms; the real time since the last look passes there
 
 
-def interactive(seed, flash):
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
-        print("fishtable sim: needs an interactive terminal (stdin is not a TTY); "
-              "for scripted runs use --keys FILE --frames DIR (see --help).")
-        return 0
-    import termios
-    import tty
-
+def run_cpython(seed, flash, view):
+    """The firmware in this process (the host shim's CPython), on the real clock."""
     for path in (SIMLIB, TOOLS, os.path.join(TOOLS, "host")):
         sys.path.insert(0, path)
     import hostshim
@@ -293,29 +366,85 @@ def interactive(seed, flash):
     hostshim.install()
     import simrun
 
+    _, _, frames = simrun.install(seed, os.path.join(flash, "data"), lambda hw, profile, fr: TerminalKeys(fr, view))
+    frames.emit = False  # this terminal shows the frames itself
+    with open(MAIN_PY) as f:
+        code = compile(f.read(), MAIN_PY, "exec")
+    import time
+
+    # the real clock: the simulator's virtual one is for scripts only
+    real = simrun.Clock
+    real.ticks_ms = lambda self: time.ticks_ms()
+    real.sleep_ms = lambda self, ms: time.sleep(ms / 1000)
+    exec(code, {"__name__": "__main__"})
+
+
+def run_micropython(seed, flash, view):
+    """The firmware in the MicroPython unix port (a child process, tools/simlib/device.py): the
+    board's interpreter, so About shows that heap's real free memory.  Its clock is virtual:
+    between keys, the real time that passed is let pass there too."""
+    import time
+
+    sys.path.insert(0, SIMLIB)
+    from device import Device
+
+    keys = TerminalKeys(None)
+    board = Device("micropython", seed, flash=flash)
+    try:
+        last = time.monotonic()
+        while True:
+            view.show(board.glass, board.ring)
+            keys.read(IDLE_MS[0] / 1000)
+            ev = keys.decode()
+            now = time.monotonic()
+            if ev:
+                board.press(WORDS[ev])
+            else:
+                board.wait(max(IDLE_MS[0], min(IDLE_MS[1], int((now - last) * 1000))))
+            last = now
+    finally:
+        board.close()
+
+
+def interactive(seed, flash, micropython=None):
+    """`make sim`: the board in this terminal.  micropython: True, False, None (when installed)."""
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        print("fishtable sim: needs an interactive terminal (stdin is not a TTY); "
+              "for scripted runs use --keys FILE --frames DIR (see --help).")
+        return 0
+    import termios
+    import tty
+
+    sys.path.insert(0, TOOLS)
+    import mprun
+
+    if micropython is None:
+        try:
+            mprun.micropython_binary()
+            micropython = True
+        except mprun.MicroPythonError:
+            micropython = False
     os.chdir(ROOT)
     os.makedirs(flash, exist_ok=True)
-    _, _, frames = simrun.install(seed, os.path.join(flash, "data"), lambda hw, profile, fr: TerminalKeys(fr))
-    frames.emit = False  # this terminal shows the frames itself
+    view = TerminalView()
+    view.watch()
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     sys.stdout.write("\x1b[2J\x1b[?25l")
+    failed = None
     try:
         tty.setcbreak(fd)
-        with open(MAIN_PY) as f:
-            code = compile(f.read(), MAIN_PY, "exec")
-        import time
-
-        # the real clock: the simulator's virtual one is for scripts only
-        real = simrun.Clock
-        real.ticks_ms = lambda self: time.ticks_ms()
-        real.sleep_ms = lambda self, ms: time.sleep(ms / 1000)
-        exec(code, {"__name__": "__main__"})
+        (run_micropython if micropython else run_cpython)(seed, flash, view)
     except (SystemExit, KeyboardInterrupt):
         pass
+    except Exception as err:  # the board stopped: say why once the terminal is back
+        failed = err
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         sys.stdout.write("\x1b[?25h\n")
+    if failed is not None:
+        print("fishtable sim: %s" % failed)
+        return 1
     print("game records: %s" % os.path.join(flash, "data", "history"))
     return 0
 
@@ -325,7 +454,9 @@ def main(argv=None):
     parser.add_argument("--keys", help="key script (scripted mode)")
     parser.add_argument("--frames", help="folder for the PNG frames (scripted mode)")
     parser.add_argument("--seed", type=int, default=None, help="die seed (scripted default 1)")
-    parser.add_argument("--micropython", action="store_true", help="run the firmware in the MicroPython unix port")
+    parser.add_argument("--micropython", action="store_true", help="run the firmware in the MicroPython unix port "
+                        "(interactive mode: the default when it is installed)")
+    parser.add_argument("--cpython", action="store_true", help="interactive mode: run the firmware in this CPython")
     parser.add_argument("--flash", default=FLASH, help="the board's flash (default build/sim/flash)")
     parser.add_argument("--fresh", action="store_true", help="empty the flash folder first")
     parser.add_argument("--text", action="store_true", help="print every frame's text (scripted mode)")
@@ -344,7 +475,7 @@ def main(argv=None):
         print("%d frames in %s" % (count, frames))
         return 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    return interactive(seed, args.flash)
+    return interactive(seed, args.flash, False if args.cpython else (True if args.micropython else None))
 
 
 if __name__ == "__main__":

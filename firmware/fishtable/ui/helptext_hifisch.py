@@ -1,0 +1,93 @@
+"""Hi Fisch! help, in the device's words: pages of at most 6 lines of 16 characters.
+
+Loaded by fishtable.ui.help only while help or the set-up checklist is shown, then dropped.
+LEGEND explains every entry of helptext.SYMBOLS["hifisch"] (a line starts with it);
+RULES are the device's interpretations (shared/rules/clarifications.md); SETUP the
+rulebook's preparations, one checklist item each; START who begins the first round.
+"""
+
+LEGEND = (
+    "P2 Red\n"
+    " player 2 flips;\n"
+    " the ring shows\n"
+    " their colour\n"
+    "R1 round 1",
+    "down 36\n"
+    " 36 cards still\n"
+    " face-down\n"
+    "up 23 S 18\n"
+    " face-up: fish\n"
+    " 23, a shark, 18",
+    "S a shark\n"
+    "sand 2\n"
+    " 2 shells on the\n"
+    " sandbank",
+    "hidden 8\n"
+    " 8 shells on\n"
+    " face-down cards\n"
+    "Fish + shell\n"
+    " the card had a\n"
+    " shell on it",
+)
+
+RULES = (
+    "Sharks ate every\n"
+    "fish: no winner.\n"
+    "The same player\n"
+    "starts the next\n"
+    "round; shells\n"
+    "stay on the sand",
+    "Face-down cards\n"
+    "run out in a\n"
+    "round: it ends\n"
+    "at once, scored\n"
+    "with the cards\n"
+    "that are face-up",
+    "If cards run out\n"
+    "in a round, the\n"
+    "sharks always\n"
+    "eat every\n"
+    "face-up fish: no\n"
+    "winner",
+    "A shell lies\n"
+    "only on a card\n"
+    "never flipped: a\n"
+    "fish that went\n"
+    "back face-down\n"
+    "has no shell",
+    "Fewer than 6\n"
+    "cards face-down\n"
+    "as a round\n"
+    "begins: the game\n"
+    "is over",
+    "Points: fish 1-5\n"
+    "(green) 2 each,\n"
+    "other fish and\n"
+    "shells 1 each",
+    "Tie: the highest\n"
+    "fish number wins\n"
+    "it; tied players\n"
+    "with no fish\n"
+    "share the win",
+)
+
+SETUP = (
+    "Sandbank in the\n"
+    "middle of the\n"
+    "table",
+    "All cards\n"
+    "face-down,\n"
+    "shuffled into a\n"
+    "loose heap",
+    "A shell on 10\n"
+    "random cards",
+    "Who last went\n"
+    "swimming in the\n"
+    "sea starts",
+)
+
+START = (
+    "Who last went\n"
+    "swimming in the\n"
+    "sea starts"
+)

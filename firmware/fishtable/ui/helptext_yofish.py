@@ -1,0 +1,95 @@
+"""Yo Fish! help, in the device's words: pages of at most 6 lines of 16 characters.
+
+Loaded by fishtable.ui.help only while help or the set-up checklist is shown, then dropped.
+LEGEND explains every entry of helptext.SYMBOLS["yofish"] (a line starts with it); RULES are
+the device's interpretations (clarifications.md) and the scoring it does; SETUP the rulebook's
+set-up, one checklist item each ("p3|"/"p4|": only with that many players, "adv|": only in
+the advanced game); START who begins.
+"""
+
+LEGEND = (
+    "P1 Red\n"
+    " player 1 plays,\n"
+    " the ring in red\n"
+    "pile 21\n"
+    " 21 cards left\n"
+    " to draw",
+    "bonus\n"
+    " the end: enter\n"
+    " each hidden\n"
+    " card's points",
+    "Matching: 7\n"
+    " a 7 is placed:\n"
+    " how many cards\n"
+    " next to it have\n"
+    " its colour?",
+    "9 covers\n"
+    " a 9 goes on a\n"
+    " lower card of\n"
+    " another colour\n"
+    "+7 points of\n"
+    " this play",
+    "P1 P2 P3\n"
+    " everyone's\n"
+    " score; the one\n"
+    " to play is lit",
+)
+
+RULES = (
+    "Place: 1 point\n"
+    "for each card\n"
+    "beside it in its\n"
+    "colour; if none,\n"
+    "its value",
+    "Cover: colours\n"
+    "must differ and\n"
+    "the value be\n"
+    "higher; points:\n"
+    "both values, and\n"
+    "both cards leave",
+    "Bonus, advanced:\n"
+    "the most cards\n"
+    "in one touching\n"
+    "group of your\n"
+    "hidden card's\n"
+    "colour",
+    "Values: 1 to 12\n"
+    "offered (change\n"
+    "the top one in\n"
+    "Settings); a\n"
+    "record takes 1\n"
+    "to 99",
+    "Tie at the end:\n"
+    "a shared win",
+)
+
+SETUP = (
+    "Each player: a\n"
+    "score card, one\n"
+    "cube on 0, one\n"
+    "for the tens",
+    "p3|Shuffle; with 3\n"
+    "players remove 6\n"
+    "cards unseen",
+    "p4|Shuffle; with 4\n"
+    "players remove 5\n"
+    "cards unseen",
+    "Deal 6 cards\n"
+    "each; the rest\n"
+    "is the draw pile",
+    "3 cards from the\n"
+    "pile face up in\n"
+    "the middle, a\n"
+    "space between",
+    "adv|Advanced: deal\n"
+    "each player one\n"
+    "removed card,\n"
+    "kept hidden",
+    "The youngest\n"
+    "player starts",
+)
+
+START = (
+    "The youngest\n"
+    "player starts"
+)
