@@ -1,0 +1,298 @@
+"""The device in a web page (tools/web.py, web/), in a real headless Chromium.
+
+The page runs the firmware's own main.py on the MicroPython WebAssembly VM.  These tests
+drive it with Playwright (pinned in requirements-dev.txt) pointed at Debian's Chromium
+(/usr/bin/chromium; `.ci/run` installs it), never a downloaded browser.  Without Chromium or
+Playwright they are skipped, and `make test` says why.
+
+What they check: the panel in the page equals the simulator's frames for the same key
+script and seed; short games of each title with the on-page buttons (mouse and touch) and
+the keyboard; a reload mid-game resumes; a finished game downloads and replays with
+tools/replay.py; history import and the summary (tools/history.py's text); offline start.
+Timings and the VM's heap go to build/web_metrics.json; docs/screens/web.png is the README's
+picture.
+"""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS = os.path.join(ROOT, "tools")
+SIMLIB = os.path.join(TOOLS, "simlib")
+for _path in (TOOLS, SIMLIB):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import web  # noqa: E402
+
+CHROMIUM = os.environ.get("FISHTABLE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SEED = 7
+METRICS = os.path.join(ROOT, "build", "web_metrics.json")
+SCREENSHOT = os.path.join(ROOT, "docs", "screens", "web.png")
+W, H = 128, 64
+
+
+def _why_no_browser():
+    if not os.path.exists(CHROMIUM):
+        return "no Chromium at %s (Debian: apt-get install chromium; .ci/run does it)" % CHROMIUM
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed (make setup installs requirements-dev.txt)"
+    if shutil.which("node") is None:
+        return "node is not installed"
+    return None
+
+
+SKIP = _why_no_browser()
+pytestmark = pytest.mark.skipif(SKIP is not None, reason="browser tests skipped: %s" % SKIP)
+metrics = {}
+
+
+def _save_metrics():
+    os.makedirs(os.path.dirname(METRICS), exist_ok=True)
+    with open(METRICS, "w") as f:
+        json.dump(metrics, f, indent=1, sort_keys=True)
+
+
+# -- the site, the browser -----------------------------------------------------------------
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The built site served on 127.0.0.1 (a free port); yields its address."""
+    out = str(tmp_path_factory.mktemp("web"))
+    start = time.monotonic()
+    info = web.build(out)
+    server = web.serve(out, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    metrics["build_s"] = round(time.monotonic() - start, 3)
+    metrics["site_bytes"] = info["bytes"]
+    yield "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+    server.server_close()
+    _save_metrics()
+
+
+@pytest.fixture(scope="module")
+def playwright():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture
+def browser(playwright):
+    """A fresh Chromium (its own new user-data-dir, so empty storage); yields a function making pages."""
+    profile = tempfile.mkdtemp(prefix="fishtable-chromium-")
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=ARGS, headless=True, has_touch=True,
+        viewport={"width": 412, "height": 860}, device_scale_factor=1, accept_downloads=True)
+    try:
+        yield context
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def open_page(context, url, errors=None):
+    page = context.pages[0] if context.pages else context.new_page()
+    page.on("pageerror", lambda err: (errors if errors is not None else []).append(str(err)))
+    page.goto(url)
+    wait_first_frame(page)
+    return page
+
+
+def wait_first_frame(page, timeout=20000):
+    page.wait_for_function("window.fishtable && (fishtable.firstFrameAt !== null || fishtable.stopped)",
+                           timeout=timeout)
+    state = page.evaluate("({stopped: fishtable.stopped, log: fishtable.log})")
+    assert state["stopped"] in (None, "ok"), state
+
+
+def panel(page):
+    """The panel as drawn on the page's canvas (1024 bytes, MONO_VLSB)."""
+    return bytes.fromhex(page.evaluate("fishtable.readPanel()"))
+
+
+def settle(page, quiet_ms=600, timeout=15):
+    """Wait until the panel has not changed for `quiet_ms`."""
+    end = time.monotonic() + timeout
+    last = (None, None)
+    since = time.monotonic()
+    while time.monotonic() < end:
+        now = (page.evaluate("fishtable.frameCount"), panel(page))
+        if now[1] != last[1]:
+            last = now
+            since = time.monotonic()
+        elif time.monotonic() - since >= quiet_ms / 1000:
+            return now[1]
+        time.sleep(0.05)
+    raise AssertionError("the panel kept changing")
+
+
+# -- key scripts (recorded by playing through the app in-process, like the README's screens) --
+def rig_script(steps, seed=SEED):
+    from rig import Rig
+
+    rig = Rig(tempfile.mkdtemp(prefix="fishtable-rig-"), seed=seed)
+    steps(rig)
+    shutil.rmtree(rig.folder, ignore_errors=True)
+    return rig.script(), rig
+
+
+def short_hifisch(rig):
+    from rig import OK
+
+    rig.menu("New Hi Fisch!")
+    rig.choose(2)
+    rig.press(OK, 2)
+    rig.choose(1)
+    rig.choose(("fish", False))
+    rig.choose(23)
+
+
+def short_hecht(rig):
+    from rig import OK
+
+    rig.menu("New Hecht")
+    rig.choose(3)
+    rig.choose(2)
+    rig.press(OK)
+    for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",), ("action", "wave")):
+        rig.choose(stmt)
+
+
+def short_yofish(rig):
+    from rig import OK
+
+    rig.menu("New Yo Fish!")
+    rig.choose(3)
+    rig.press(OK, 3)
+    rig.choose(1)
+    rig.choose(0)
+    rig.choose("Place")
+    rig.choose(7)
+    rig.choose(0)
+
+
+def whole_yofish(rig):
+    from rig import OK
+
+    rig.menu("New Yo Fish!")
+    rig.choose(3)
+    rig.press(OK, 3)
+    rig.choose(1)
+    rig.choose(0)
+    rng = random.Random(SEED)
+    while rig.app.match is not None:
+        rig.choose("Place")
+        rig.choose(rng.randint(1, 12))
+        rig.choose(rng.randint(0, 1))
+
+
+def sim_frames(script, tmp):
+    """The scripted simulator's frames (tools/sim.py --keys ... --seed), decoded from its PNGs:
+    [(glass 1024 bytes, ring colours as drawn)]."""
+    import sim
+    from PIL import Image
+
+    keys = os.path.join(tmp, "script.keys")
+    with open(keys, "w") as f:
+        f.write(script)
+    frames = os.path.join(tmp, "frames")
+    flash = os.path.join(tmp, "flash")
+    subprocess.run([sys.executable, os.path.join(TOOLS, "sim.py"), "--keys", keys, "--frames", frames,
+                    "--seed", str(SEED), "--flash", flash, "--fresh"], check=True, capture_output=True)
+    out = []
+    for name in sorted(n for n in os.listdir(frames) if n.startswith("frame_")):
+        img = Image.open(os.path.join(frames, name)).convert("RGB")
+        glass = bytearray(W * H // 8)
+        for y in range(H):
+            for x in range(W):
+                if img.getpixel((x * 4 + 1, y * 4 + 1))[2] > 128:
+                    glass[(y >> 3) * W + x] |= 1 << (y & 7)
+        ring = [img.getpixel((dot[12][1], dot[12][0])) for dot in sim.ring_spans(12)]  # each dot's centre
+        out.append((bytes(glass), ring))
+    return out
+
+
+def as_drawn_by_sim(ring_hex):
+    """A ring frame (R, G, B bytes a LED) in the simulator's PNG colours (brightest at full scale)."""
+    ring = bytes.fromhex(ring_hex) or bytes(36)
+    top = max(ring)
+    out = []
+    for i in range(0, len(ring), 3):
+        rgb = tuple(ring[i:i + 3])
+        out.append((32, 32, 32) if rgb == (0, 0, 0) else tuple(c * 255 // top for c in rgb))
+    return out
+
+
+# -- the JS decoder against the host's SSD1306 model ----------------------------------------
+def test_js_glass_decoder_equals_panel_model():
+    """web/panel.js shows the same glass as tools/devices/panel.py for every display state."""
+    from devices.panel import SSD1306Model
+
+    rng = random.Random(5)
+    cases = []
+    expected = []
+    for i in range(40):
+        model = SSD1306Model()
+        model.ram = bytearray(rng.getrandbits(8) for _ in range(1024))
+        model.display_on = i % 7 != 0
+        model.charge_pump = i % 11 != 0
+        model.entire_on = i % 13 == 5
+        model.inverse = i % 3 == 1
+        model.com_reverse = i % 2 == 0
+        model.start_line = rng.choice((0, 0, 5, 63))
+        model.offset = rng.choice((0, 0, 9))
+        model.mux = rng.choice((64, 64, 48))
+        model.com_pins = rng.choice((0x12, 0x12, 0x02, 0x32))
+        flags = (1 if model.lit() else 0) | (2 if model.entire_on else 0) | (4 if model.inverse else 0) | (
+            8 if model.com_reverse else 0)
+        cases.append({"ram": model.ram.hex(), "s": {"flags": flags, "startLine": model.start_line,
+                                                     "offset": model.offset, "mux": model.mux,
+                                                     "comPins": model.com_pins}})
+        expected.append(bytes(model.glass_pages()).hex())
+    code = (
+        "import('%s').then(({glassPages}) => {"
+        " const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        " const hex = (b) => Buffer.from(b).toString('hex');"
+        " console.log(JSON.stringify(cases.map((c) => hex(glassPages(Buffer.from(c.ram, 'hex'), c.s)))));"
+        "});" % os.path.join(ROOT, "web", "panel.js")
+    )
+    proc = subprocess.run(["node", "--input-type=commonjs", "-e", code], input=json.dumps(cases),
+                          capture_output=True, text=True, check=True)
+    got = json.loads(proc.stdout)
+    assert got == expected
+    assert len(set(expected)) > 25  # the cases differ (dark and all-lit ones repeat)
+
+
+# -- the page's frames against the simulator's -----------------------------------------------
+@pytest.mark.parametrize("steps", [short_hifisch, short_hecht, short_yofish], ids=["hifisch", "hecht", "yofish"])
+def test_panel_equals_simulator_frames(site, browser, steps, tmp_path):
+    script, _rig = rig_script(steps)
+    from urllib.parse import quote
+
+    page = open_page(browser, site + "?seed=%d&keys=%s" % (SEED, quote(script)))
+    page.wait_for_function("fishtable.stopped !== null", timeout=30000)
+    assert page.evaluate("fishtable.stopped") == "ok", page.evaluate("fishtable.log")
+    got = [bytes.fromhex(h) for h in page.evaluate("fishtable.frames")]
+    want = sim_frames(script, str(tmp_path))
+    rings = page.evaluate("fishtable.rings")
+    got = [(g, as_drawn_by_sim(r)) for g, r in zip(got, rings)]
+    # The simulator also shows the panel before the app loop's first pass (the controller's
+    # power-on noise); the page's first frame is the one after it.
+    assert len(want) > 12
+    assert got == want[1:]
+    assert panel(page) == want[-1][0]

@@ -1,0 +1,309 @@
+// The page: the board's panel, ring and buttons, its flash in the browser's storage, and the
+// history tools.  The firmware itself runs in vm-worker.js.
+import { Flash } from "./storage.js";
+import { send, WORDS, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
+
+const W = 128, H = 64;
+const ON = [110, 200, 255]; // the OLED's lit pixel (the simulator's colour)
+const OFF = [4, 6, 10];
+const params = new URLSearchParams(location.search);
+// Test runs only: ?seed=N fixes the die; ?keys=SCRIPT plays a simulator key script on a
+// virtual clock with the files in memory (tests compare the frames with tools/sim.py's).
+const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : null;
+const keys = params.get("keys");
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("panel");
+const ctx = canvas.getContext("2d", { alpha: false });
+const state = {
+  frames: [], // test runs: each frame as drawn, read back from the canvas (hex of 1024 bytes)
+  rings: [], // test runs: the ring of each frame (hex, R G B per LED)
+  frameCount: 0,
+  firstFrameAt: null, // performance.now() when the first lit frame was drawn
+  bootedAt: null,
+  latencies: [], // ms from a button/key press to the next panel change
+  heap: null, // {alloc, free} of the VM, bytes
+  stopped: null,
+  log: [],
+  ring: null,
+};
+window.fishtable = state;
+let glass = new Uint8Array(W * H / 8);
+let scale = 4;
+let gap = 1;
+let pressAt = null;
+let worker = null;
+let flash = null;
+const sab = new SharedArrayBuffer(WORDS * 4);
+const ctl = new Int32Array(sab);
+
+// -- drawing ----------------------------------------------------------------------------
+function layout() {
+  const dpr = window.devicePixelRatio || 1;
+  const room = Math.min(document.documentElement.clientWidth - 24 - 60, 640);
+  scale = Math.max(1, Math.floor((room * dpr) / W));
+  gap = scale >= 4 ? 1 : 0;
+  canvas.width = W * scale;
+  canvas.height = H * scale;
+  canvas.style.width = (W * scale) / dpr + "px";
+  canvas.style.height = (H * scale) / dpr + "px";
+  drawPanel();
+  placeLeds();
+}
+
+function drawPanel() {
+  ctx.fillStyle = `rgb(${OFF})`;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = `rgb(${ON})`;
+  const s = scale, d = scale - gap;
+  for (let page = 0; page < H / 8; page++) {
+    for (let x = 0; x < W; x++) {
+      const byte = glass[page * W + x];
+      if (!byte) continue;
+      for (let b = 0; b < 8; b++) if (byte & (1 << b)) ctx.fillRect(x * s, (page * 8 + b) * s, d, d);
+    }
+  }
+}
+
+// The panel as drawn: each cell's centre read back from the canvas, packed like the glass.
+function readPanel() {
+  const img = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  const out = new Uint8Array(W * H / 8);
+  const c = (scale - gap) >> 1;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = ((y * scale + c) * canvas.width + x * scale + c) * 4;
+      if (img[i + 2] > 128) out[(y >> 3) * W + x] |= 1 << (y & 7);
+    }
+  }
+  return out;
+}
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+state.readPanel = () => hex(readPanel());
+
+function placeLeds() {
+  const ring = $("ring");
+  const n = state.ring ? state.ring.length / 3 : 12;
+  if (ring.children.length !== n) {
+    ring.textContent = "";
+    for (let i = 0; i < n; i++) ring.appendChild(document.createElement("div")).className = "led";
+  }
+  const box = $("enclosure").getBoundingClientRect();
+  const cx = box.width / 2, cy = box.height / 2;
+  const rx = cx - 15, ry = cy - 17; // in the enclosure's rim, around the panel
+  [...ring.children].forEach((led, i) => {
+    const a = (2 * Math.PI * i) / n - Math.PI / 2; // LED 0 at the top, clockwise
+    const c = Math.cos(a), s = Math.sin(a);
+    const t = Math.min(Math.abs(c) > 1e-9 ? rx / Math.abs(c) : Infinity, Math.abs(s) > 1e-9 ? ry / Math.abs(s) : Infinity);
+    led.style.left = cx + t * c + "px";
+    led.style.top = cy + t * s + "px";
+  });
+}
+
+// The ring's true colours: each LED's hue at full strength, its glow by how bright it runs.
+function drawRing() {
+  const rgb = state.ring;
+  if (!rgb) return;
+  placeLeds();
+  [...$("ring").children].forEach((led, i) => {
+    const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
+    const top = Math.max(r, g, b);
+    if (!top) {
+      led.style.background = "";
+      led.style.boxShadow = "";
+      return;
+    }
+    const k = 255 / top;
+    const colour = `rgb(${Math.round(r * k)},${Math.round(g * k)},${Math.round(b * k)})`;
+    led.style.background = colour;
+    led.style.boxShadow = `0 0 ${6 + Math.min(18, top / 3)}px ${colour}`;
+  });
+}
+
+function onFrame(msg) {
+  glass = msg.glass;
+  state.frameCount++;
+  if (msg.ring) state.ring = msg.ring;
+  drawPanel();
+  drawRing();
+  const now = performance.now();
+  if (state.firstFrameAt === null && glass.some((v) => v)) {
+    state.firstFrameAt = now;
+    $("status").textContent = "";
+  }
+  if (pressAt !== null) {
+    state.latencies.push(now - pressAt);
+    pressAt = null;
+  }
+  if (keys !== null) {
+    state.frames.push(hex(readPanel()));
+    state.rings.push(hex(state.ring || []));
+  }
+}
+
+// -- buttons, touch, mouse and keyboard ---------------------------------------------------
+function press(button, kind) {
+  if (kind !== UP) pressAt = performance.now();
+  send(ctl, button, kind);
+}
+
+function wireButton(id, button) {
+  const el = $(id);
+  let down = false;
+  const release = () => {
+    if (!down) return;
+    down = false;
+    el.classList.remove("down");
+    press(button, UP);
+  };
+  el.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    el.setPointerCapture(e.pointerId);
+    down = true;
+    el.classList.add("down");
+    press(button, DOWN);
+  });
+  el.addEventListener("pointerup", release);
+  el.addEventListener("pointercancel", release);
+  el.addEventListener("lostpointercapture", release);
+  el.addEventListener("contextmenu", (e) => e.preventDefault());
+  el.addEventListener("keydown", (e) => e.preventDefault()); // the page's keys, not a click
+}
+
+const KEYS = { ArrowLeft: PREV, ArrowUp: PREV, ArrowRight: NEXT, ArrowDown: NEXT, Enter: OK, " ": OK };
+function wireKeyboard() {
+  window.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, textarea, summary")) return;
+    if (e.key === "Backspace") {
+      e.preventDefault();
+      if (!e.repeat) {
+        press(OK, LONG);
+        send(ctl, OK, UP);
+      }
+      return;
+    }
+    if (!(e.key in KEYS)) return;
+    e.preventDefault();
+    if (!e.repeat) press(KEYS[e.key], DOWN);
+  });
+  window.addEventListener("keyup", (e) => {
+    if (e.key in KEYS) send(ctl, KEYS[e.key], UP);
+  });
+}
+
+// -- the board ------------------------------------------------------------------------------
+function boot() {
+  worker = new Worker("vm-worker.js", { type: "module" });
+  worker.onmessage = (e) => {
+    const msg = e.data;
+    if (msg.type === "frame") onFrame(msg);
+    else if (msg.type === "fs") flash.apply(msg);
+    else if (msg.type === "heap") {
+      state.heap = { alloc: msg.alloc, free: msg.free };
+      $("heap").textContent = `VM heap: ${(msg.alloc / 1024).toFixed(1)} KB in use` +
+        ` (gc.mem_alloc), gc.mem_free ${(msg.free / 1024).toFixed(0)} KB`;
+    } else if (msg.type === "booted") state.bootedAt = performance.now();
+    else if (msg.type === "log") {
+      state.log.push(msg.text);
+      $("log").textContent = state.log.slice(-40).join("\n");
+    } else if (msg.type === "stopped") {
+      state.stopped = msg.error || "ok";
+      if (msg.error) $("status").textContent = "The board stopped: " + msg.error.split("\n").slice(-2).join(" ");
+    }
+  };
+  worker.postMessage({ type: "boot", sab, files: flash.list(), seed, keys });
+}
+
+function restart() {
+  worker.terminate();
+  state.firstFrameAt = null;
+  boot();
+}
+
+// -- history: finished games, import, summary ------------------------------------------
+const HISTORY = "/data/history";
+const historyNumber = (name) => {
+  const m = /^(\d+)-.*\.fish$/.exec(name);
+  return m ? parseInt(m[1], 10) : -1;
+};
+
+function showGames() {
+  const box = $("games");
+  const names = flash.names(HISTORY).filter((n) => historyNumber(n) >= 0);
+  names.sort((a, b) => historyNumber(b) - historyNumber(a));
+  box.textContent = "";
+  if (!names.length) box.textContent = "No finished games yet.";
+  const list = box.appendChild(document.createElement("ul"));
+  for (const name of names) {
+    const li = list.appendChild(document.createElement("li"));
+    li.appendChild(document.createElement("span")).textContent = name;
+    const a = li.appendChild(document.createElement("a"));
+    a.textContent = "download";
+    a.download = name;
+    a.href = URL.createObjectURL(new Blob([flash.read(HISTORY + "/" + name)], { type: "text/plain" }));
+  }
+  box.hidden = false;
+}
+
+async function importFiles(files) {
+  const done = [];
+  for (const file of files) {
+    const data = new Uint8Array(await file.arrayBuffer());
+    const text = new TextDecoder().decode(data.slice(0, 200));
+    if (file.name.endsWith(".fish") || /^(#.*\n)*fishtable \d/.test(text)) {
+      const game = (/^game (\w+)/m.exec(new TextDecoder().decode(data)) || [, "game"])[1];
+      const next = Math.max(0, ...flash.names(HISTORY).map(historyNumber)) + 1;
+      const name = String(next).padStart(4, "0") + "-" + game + ".fish";
+      await flash.write(HISTORY + "/" + name, data);
+      done.push(name);
+    } else {
+      await flash.write("/data/roster.txt", data);
+      done.push("roster.txt");
+    }
+  }
+  $("status").textContent = "Imported " + done.join(", ") + "; the board restarts.";
+  restart();
+  if (!$("games").hidden) showGames();
+}
+
+function showSummary() {
+  const out = $("summary");
+  out.hidden = false;
+  out.textContent = "Counting\u2026";
+  const files = flash.names(HISTORY).map((name) => ({ name, data: flash.read(HISTORY + "/" + name) }));
+  const tool = new Worker("history-worker.js", { type: "module" });
+  tool.onmessage = (e) => {
+    out.textContent = e.data.text;
+    tool.terminate();
+  };
+  tool.postMessage({ files });
+}
+
+// -- start ----------------------------------------------------------------------------------
+async function main() {
+  if (!window.crossOriginIsolated) {
+    $("status").textContent = "This page needs cross-origin isolation (served by tools/web.py, or" +
+      " by its service worker after a reload).";
+    if (navigator.serviceWorker && navigator.serviceWorker.controller && !sessionStorage.reloaded) {
+      sessionStorage.reloaded = "1";
+      location.reload();
+    }
+    return;
+  }
+  flash = await new Flash(keys === null).open();
+  wireButton("btn-prev", PREV);
+  wireButton("btn-next", NEXT);
+  wireButton("btn-ok", OK);
+  wireKeyboard();
+  $("show-games").onclick = showGames;
+  $("show-summary").onclick = showSummary;
+  $("import").onchange = (e) => importFiles([...e.target.files]);
+  window.addEventListener("resize", layout);
+  layout();
+  boot();
+}
+
+if ("serviceWorker" in navigator && keys === null) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
+main();
