@@ -163,8 +163,8 @@ def run(seed=None, script=None):
     if script is not None:
         import simrun  # the simulator's script player (tools/simlib/simrun.py)
 
-        edge.script = simrun.PinScript(simrun.parse_script(script), _NoKeys(), dict(zip(("prev", "next", "ok"), edge.pins)),
-                                       lambda now: None)
+        pins = dict(zip(("prev", "next", "ok"), edge.pins))
+        edge.script = simrun.PinScript(simrun.parse_script(script), _NoKeys(), pins, lambda now: None)
         vmtime.ticks_ms = edge.ticks_ms
         vmtime.ticks_us = lambda: edge.now * 1000
     if seed is None:
