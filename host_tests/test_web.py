@@ -68,46 +68,56 @@ def _save_metrics():
 
 # -- the site, the browser -----------------------------------------------------------------
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The built site served on 127.0.0.1 (a free port); yields its address."""
-    out = str(tmp_path_factory.mktemp("web"))
+def built(tmp_path_factory):
+    """The site, built once (tools/web.build) into a temporary folder."""
+    out = str(tmp_path_factory.mktemp("web") / "site")
     start = time.monotonic()
     info = web.build(out)
-    server = web.serve(out, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     metrics["build_s"] = round(time.monotonic() - start, 3)
     metrics["site_bytes"] = info["bytes"]
-    yield "http://127.0.0.1:%d/" % server.server_address[1]
-    server.shutdown()
-    server.server_close()
+    yield out
     _save_metrics()
 
 
+@pytest.fixture
+def site(built):
+    """The site served on its own port of 127.0.0.1: a new origin, so the page's storage and
+    service worker start empty in every test; yields the address."""
+    server = web.serve(built, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
 @pytest.fixture(scope="module")
-def playwright():
+def context():
+    """Debian's Chromium, headless, with a fresh user-data-dir, through Playwright."""
     from playwright.sync_api import sync_playwright
 
+    profile = tempfile.mkdtemp(prefix="fishtable-chromium-")
     with sync_playwright() as p:
-        yield p
+        ctx = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS, headless=True, has_touch=True,
+            viewport={"width": 412, "height": 860}, device_scale_factor=2, accept_downloads=True)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+            shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture
-def browser(playwright):
-    """A fresh Chromium (its own new user-data-dir, so empty storage); yields a function making pages."""
-    profile = tempfile.mkdtemp(prefix="fishtable-chromium-")
-    context = playwright.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, args=ARGS, headless=True, has_touch=True,
-        viewport={"width": 412, "height": 860}, device_scale_factor=1, accept_downloads=True)
-    try:
-        yield context
-    finally:
-        context.close()
-        shutil.rmtree(profile, ignore_errors=True)
+def browser(context):
+    """A new tab (closed after the test)."""
+    page = context.new_page()
+    yield page
+    page.close()
 
 
-def open_page(context, url, errors=None):
-    page = context.pages[0] if context.pages else context.new_page()
-    page.on("pageerror", lambda err: (errors if errors is not None else []).append(str(err)))
+def open_page(page, url, errors=None):
+    if errors is not None:
+        page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(url)
     wait_first_frame(page)
     return page
@@ -125,7 +135,7 @@ def panel(page):
     return bytes.fromhex(page.evaluate("fishtable.readPanel()"))
 
 
-def settle(page, quiet_ms=600, timeout=15):
+def settle(page, quiet_ms=400, timeout=15):
     """Wait until the panel has not changed for `quiet_ms`."""
     end = time.monotonic() + timeout
     last = (None, None)
@@ -142,12 +152,14 @@ def settle(page, quiet_ms=600, timeout=15):
 
 
 # -- key scripts (recorded by playing through the app in-process, like the README's screens) --
-def rig_script(steps, seed=SEED):
+def rig_script(steps, folder=None, seed=SEED):
+    """(key script, rig): `steps` played in-process by tools/simlib/rig.py, its store in `folder`."""
     from rig import Rig
 
-    rig = Rig(tempfile.mkdtemp(prefix="fishtable-rig-"), seed=seed)
+    rig = Rig(folder or tempfile.mkdtemp(prefix="fishtable-rig-"), seed=seed)
     steps(rig)
-    shutil.rmtree(rig.folder, ignore_errors=True)
+    if folder is None:
+        shutil.rmtree(rig.folder, ignore_errors=True)
     return rig.script(), rig
 
 
@@ -207,6 +219,7 @@ def sim_frames(script, tmp):
     import sim
     from PIL import Image
 
+    os.makedirs(tmp, exist_ok=True)
     keys = os.path.join(tmp, "script.keys")
     with open(keys, "w") as f:
         f.write(script)
@@ -296,3 +309,188 @@ def test_panel_equals_simulator_frames(site, browser, steps, tmp_path):
     assert len(want) > 12
     assert got == want[1:]
     assert panel(page) == want[-1][0]
+
+
+# -- playing with the on-page buttons, touch and the keyboard ------------------------------
+KEYBOARD = {"prev": "ArrowLeft", "next": "ArrowRight", "ok": "Enter", "back": "Backspace"}
+
+
+def play(page, script, ways=("mouse",)):
+    """Press the words of a key script on the page, each word the next of `ways`: "mouse" or
+    "touch" on the page's buttons (a long press of OK for "back"), or "keyboard"."""
+    boxes = {}
+    for word in ("prev", "next", "ok"):
+        box = page.locator("#btn-" + word).bounding_box()
+        boxes[word] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    words = script.split()
+    for i, word in enumerate(words):
+        if word.startswith("wait:"):
+            time.sleep(int(word[5:]) / 1000)
+            continue
+        way = ways[i % len(ways)]
+        if way == "keyboard":
+            page.keyboard.press(KEYBOARD[word])
+            time.sleep(0.9 if word == "back" else 0.12)
+        elif way == "touch" and word != "back":
+            page.touchscreen.tap(*boxes[word])
+            time.sleep(0.12)
+        else:
+            page.mouse.move(*boxes["ok" if word == "back" else word])
+            page.mouse.down()
+            time.sleep(0.85 if word == "back" else 0.06)
+            page.mouse.up()
+            time.sleep(0.06)
+
+
+WAYS = ("mouse", "keyboard", "touch")
+
+
+@pytest.mark.parametrize("steps", [short_hifisch, short_hecht, short_yofish], ids=["hifisch", "hecht", "yofish"])
+def test_play_each_title_then_reload_resumes(site, browser, steps, tmp_path):
+    """A short game on the page's real clock ends on the simulator's last frame; after a reload
+    (a power cut) the journal is back and Resume shows the same screen."""
+    script, _rig = rig_script(steps)
+    errors = []
+    page = open_page(browser, site + "?seed=%d" % SEED, errors)
+    play(page, script, WAYS)  # mouse, keyboard and touch in turn
+    before = settle(page)
+    assert before == sim_frames(script, str(tmp_path))[-1][0]
+    assert page.evaluate("[...fishtable.flashFiles()].includes('/data/journal.fish')")
+    page.reload()
+    wait_first_frame(page)
+    menu = settle(page)
+    assert menu != before
+    play(page, "ok", ("keyboard",))  # Resume: the first line of the main menu with a game in progress
+    assert settle(page) == before
+    assert not errors
+    assert not [line for line in page.evaluate("fishtable.log") if "error" in line.lower()]
+
+
+# -- history: download, replay, import, summary --------------------------------------------
+def test_finished_game_downloads_and_replays(site, browser, tmp_path):
+    """A whole Yo Fish! game (virtual clock): the page's download is the history file the same
+    keys and seed make in-process (rig.py), and tools/replay.py reads it as a finished game."""
+    script, rig = rig_script(whole_yofish, str(tmp_path / "rig"))
+    from urllib.parse import quote
+
+    page = open_page(browser, site + "?seed=%d&keys=%s" % (SEED, quote(script)))
+    page.wait_for_function("fishtable.stopped !== null", timeout=40000)
+    assert page.evaluate("fishtable.stopped") == "ok"
+    page.click("#show-games")
+    link = page.locator("#games a").first
+    with page.expect_download() as info:
+        link.click()
+    download = info.value
+    name = download.suggested_filename
+    assert name.endswith("-yofish.fish")
+    path = str(tmp_path / name)
+    download.save_as(path)
+    with open(str(tmp_path / "rig" / "data" / "history" / name), "rb") as f:
+        assert open(path, "rb").read() == f.read()
+    out = subprocess.run([sys.executable, os.path.join(TOOLS, "replay.py"), path], capture_output=True, text=True,
+                         check=True)
+    standings = json.loads(out.stdout)
+    assert standings["game"] == "yofish" and standings["over"] is True
+    assert standings["winners"]
+
+
+def test_import_history_and_roster_then_summary(site, browser, tmp_path):
+    """Imported records join the history (the board restarts with them), a roster file becomes
+    /data/roster.txt, and Summary shows tools/history.py's text for the same files."""
+    records = [os.path.join(ROOT, "records", n) for n in ("hecht-2p.fish", "yofish-3p-basic.fish", "hifisch-2p.fish")]
+    roster = tmp_path / "players.txt"
+    roster.write_text("Anna\nBen\n")
+    page = open_page(browser, site)
+    page.set_input_files("#import", records + [str(roster)])
+    page.wait_for_function("fishtable.flashFiles().includes('/data/roster.txt')")
+    wait_first_frame(page)
+    files = page.evaluate("fishtable.flashFiles()")
+    history = sorted(f for f in files if f.startswith("/data/history/") and f.endswith(".fish"))
+    assert [f.split("-", 1)[1] for f in history] == ["hecht.fish", "yofish.fish", "hifisch.fish"]
+    page.click("#show-summary")
+    page.wait_for_function("!document.querySelector('#summary').textContent.startsWith('Counting')", timeout=20000)
+    shown = page.locator("#summary").text_content()
+    folder = tmp_path / "history"
+    folder.mkdir()
+    for i, record in enumerate(records):
+        shutil.copy(record, str(folder / ("%04d-x.fish" % (i + 1))))
+    expected = subprocess.run([sys.executable, os.path.join(TOOLS, "history.py"), str(folder)], capture_output=True,
+                              text=True, check=True).stdout
+    assert shown.strip() == expected.strip()
+    assert "3 finished games" in shown
+    page.click("#show-games")
+    assert page.locator("#games li").count() == 3
+
+
+# -- make web to the first frame, size, latency, heap, offline, the README's picture ---------
+def test_first_frame_latency_heap_offline(browser, context, tmp_path):
+    """`tools/web.py` (what `make web` runs) up to the first frame; what the page downloads; a
+    button press to the panel; the VM's heap; then offline: the page starts from its cache."""
+    start = time.monotonic()
+    server = subprocess.Popen([sys.executable, os.path.join(TOOLS, "web.py"), "--port", "0", "--out",
+                               str(tmp_path / "site")], stdout=subprocess.PIPE, text=True)
+    try:
+        url = None
+        for line in server.stdout:
+            if "http://127.0.0.1:" in line:
+                url = line[line.index("http://"):].split()[0]
+                break
+        assert url, "tools/web.py printed no address"
+        served = time.monotonic() - start
+        urls = set()
+        context.on("request", lambda r: urls.add(r.url.split("?")[0]))
+        page = open_page(browser, url)
+        metrics["make_web_to_first_frame_s"] = round(time.monotonic() - start, 3)
+        metrics["make_web_serving_s"] = round(served, 3)
+        metrics["navigation_to_first_frame_ms"] = round(page.evaluate("fishtable.firstFrameAt"))
+        metrics["navigation_to_vm_booted_ms"] = round(page.evaluate("fishtable.bootedAt"))
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
+        # What the first visit fetched (the page, its worker and the service worker's cache): the
+        # files' sizes (the server does not compress).
+        names = {u[len(url):] or "index.html" for u in urls if u.startswith(url)}
+        total = sum(os.path.getsize(str(tmp_path / "site" / n)) for n in names)
+        metrics["page_download_bytes"] = total
+        metrics["page_download_files"] = sorted(names)
+        assert 300_000 < total < 2_000_000
+
+        home = settle(page)
+        box = page.locator("#btn-next").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        for i in range(6):
+            page.mouse.down()
+            page.wait_for_function("fishtable.latencies.length > %d" % i)
+            page.mouse.up()
+            time.sleep(0.15)
+        latencies = page.evaluate("fishtable.latencies")
+        metrics["press_to_panel_ms"] = [round(x, 1) for x in latencies]
+        assert max(latencies) < 500
+        page.wait_for_function("fishtable.heap !== null", timeout=5000)
+        metrics["vm_heap"] = page.evaluate("fishtable.heap")
+        assert 0 < metrics["vm_heap"]["alloc"] < metrics["vm_heap"]["free"]
+        manifest = page.evaluate("fetch('manifest.webmanifest').then((r) => r.json())")
+        assert manifest["name"] == "fishtable" and manifest["display"] == "standalone"
+
+        context.set_offline(True)
+        page.reload()
+        wait_first_frame(page)
+        assert settle(page) == home  # the same board, started from the cache
+    finally:
+        context.set_offline(False)
+        server.terminate()
+        server.wait()
+
+
+def test_readme_screenshot(site, browser):
+    """docs/screens/web.png: the page on a phone-sized screen during a Hecht game."""
+    script, _rig = rig_script(short_hecht)
+    from urllib.parse import quote
+
+    page = open_page(browser, site + "?seed=%d&keys=%s" % (SEED, quote(script)))
+    page.wait_for_function("fishtable.stopped !== null", timeout=30000)
+    os.makedirs(os.path.dirname(SCREENSHOT), exist_ok=True)
+    shot = page.locator("#device").screenshot()
+    old = open(SCREENSHOT, "rb").read() if os.path.exists(SCREENSHOT) else None
+    if shot != old:
+        with open(SCREENSHOT, "wb") as f:
+            f.write(shot)
+    assert shot[:8] == b"\x89PNG\r\n\x1a\n"

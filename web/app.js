@@ -80,6 +80,7 @@ function readPanel() {
 }
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 state.readPanel = () => hex(readPanel());
+state.flashFiles = () => [...flash.files.keys()];
 
 function placeLeds() {
   const ring = $("ring");

@@ -7,14 +7,14 @@ self.onmessage = async (e) => {
   const vm = await loadMicroPython({ heapsize: 256 * 1024, stdout: (t) => lines.push(t), stderr: (t) => lines.push(t) });
   const bundle = await (await fetch("bundle.json")).json();
   const FS = vm.FS;
-  for (const [path, text] of Object.entries(bundle)) {
+  for (const [path, content] of Object.entries(bundle)) {
     if (!path.startsWith("/fishtable/") && !path.startsWith("/web/tools/")) continue;
     let dir = "";
     for (const part of path.split("/").slice(1, -1)) {
       dir += "/" + part;
       try { FS.mkdir(dir); } catch (err) { /* exists */ }
     }
-    FS.writeFile(path, text);
+    FS.writeFile(path, typeof content === "string" ? content : Uint8Array.from(atob(content.base64), (c) => c.charCodeAt(0)));
   }
   FS.mkdir("/history");
   for (const f of e.data.files) FS.writeFile("/history/" + f.name, f.data);

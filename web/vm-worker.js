@@ -124,6 +124,15 @@ function makeDirs(FS, path) {
   }
 }
 
+// A bundle.json entry: source text, or {base64} (compiled .mpy modules).
+export function bundleData(content) {
+  if (typeof content === "string") return content;
+  const bin = atob(content.base64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
 async function boot(msg) {
   ctl = new Int32Array(msg.sab);
   readSeq = Atomics.load(ctl, SEQ);
@@ -134,9 +143,9 @@ async function boot(msg) {
   };
   vm = await loadMicroPython({ heapsize: HEAP, stdout: out, stderr: out, linebuffer: true });
   const FS = vm.FS;
-  for (const [path, text] of Object.entries(await bundle)) {
+  for (const [path, content] of Object.entries(await bundle)) {
     makeDirs(FS, path);
-    FS.writeFile(path, text);
+    FS.writeFile(path, bundleData(content));
   }
   for (const f of msg.files) {
     makeDirs(FS, f.path + (f.dir ? "/x" : ""));
