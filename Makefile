@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: setup test lint typecheck pytest sim screens bench flash deploy-cp replay clean
+.PHONY: setup test lint typecheck pytest sim web screens bench flash deploy-cp replay clean
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -29,14 +29,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) tools/typecheck.py
 
-# pytest's exit status 5 means it collected no test: that is a failure here.
+# pytest's exit status 5 means it collected no test: that is a failure here.  -rs prints why tests
+# were skipped (the browser tests without Chromium).
 pytest: setup
-	@$(PY) -m pytest host_tests; rc=$$?; \
+	@$(PY) -m pytest -rs host_tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 ## sim: the firmware's own main.py on a simulated board in this terminal
 sim: setup
 	$(PY) tools/sim.py
+
+## web: the device in a web page: build build/web/ and serve it on 127.0.0.1 (PORT=8000)
+web: setup
+	$(PY) tools/web.py $(if $(PORT),--port $(PORT))
 
 ## screens: the README's screenshots (docs/screens/*.png) from the simulator's scripted mode
 screens: setup

@@ -44,19 +44,18 @@ W, H = 128, 64
 
 
 def _why_no_browser():
+    if shutil.which("node") is None:
+        return "node is not installed"
     if not os.path.exists(CHROMIUM):
         return "no Chromium at %s (Debian: apt-get install chromium; .ci/run does it)" % CHROMIUM
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return "Playwright for Python is not installed (make setup installs requirements-dev.txt)"
-    if shutil.which("node") is None:
-        return "node is not installed"
     return None
 
 
 SKIP = _why_no_browser()
-pytestmark = pytest.mark.skipif(SKIP is not None, reason="browser tests skipped: %s" % SKIP)
 metrics = {}
 
 
@@ -93,6 +92,8 @@ def site(built):
 @pytest.fixture(scope="module")
 def context():
     """Debian's Chromium, headless, with a fresh user-data-dir, through Playwright."""
+    if SKIP is not None:
+        pytest.skip("browser tests skipped: %s" % SKIP)
     from playwright.sync_api import sync_playwright
 
     profile = tempfile.mkdtemp(prefix="fishtable-chromium-")
@@ -252,6 +253,7 @@ def as_drawn_by_sim(ring_hex):
 
 
 # -- the JS decoder against the host's SSD1306 model ----------------------------------------
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_js_glass_decoder_equals_panel_model():
     """web/panel.js shows the same glass as tools/devices/panel.py for every display state."""
     from devices.panel import SSD1306Model
@@ -376,6 +378,8 @@ def test_finished_game_downloads_and_replays(site, browser, tmp_path):
     page = open_page(browser, site + "?seed=%d&keys=%s" % (SEED, quote(script)))
     page.wait_for_function("fishtable.stopped !== null", timeout=40000)
     assert page.evaluate("fishtable.stopped") == "ok"
+    metrics["vm_heap_after_whole_yofish"] = page.evaluate("fishtable.heap")
+    metrics["whole_yofish_keys"] = len(script.split())
     page.click("#show-games")
     link = page.locator("#games a").first
     with page.expect_download() as info:
@@ -494,3 +498,28 @@ def test_readme_screenshot(site, browser):
         with open(SCREENSHOT, "wb") as f:
             f.write(shot)
     assert shot[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_static_host_without_isolation_headers(built, browser):
+    """On a plain static host (no isolation headers) the service worker adds them: the page
+    reloads itself once and the board starts."""
+    import http.server
+
+    class Plain(http.server.SimpleHTTPRequestHandler):
+        extensions_map = web.Handler.extensions_map
+
+        def __init__(self, *args, **kw):
+            super().__init__(*args, directory=built, **kw)
+
+        def log_message(self, format, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Plain)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        browser.goto("http://127.0.0.1:%d/" % server.server_address[1])
+        wait_first_frame(browser)
+        assert browser.evaluate("crossOriginIsolated")
+    finally:
+        server.shutdown()
+        server.server_close()

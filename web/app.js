@@ -34,8 +34,8 @@ let gap = 1;
 let pressAt = null;
 let worker = null;
 let flash = null;
-const sab = new SharedArrayBuffer(WORDS * 4);
-const ctl = new Int32Array(sab);
+let sab = null; // the buttons' mailbox shared with the worker (needs cross-origin isolation)
+let ctl = null;
 
 // -- drawing ----------------------------------------------------------------------------
 function layout() {
@@ -283,14 +283,20 @@ function showSummary() {
 // -- start ----------------------------------------------------------------------------------
 async function main() {
   if (!window.crossOriginIsolated) {
-    $("status").textContent = "This page needs cross-origin isolation (served by tools/web.py, or" +
-      " by its service worker after a reload).";
-    if (navigator.serviceWorker && navigator.serviceWorker.controller && !sessionStorage.reloaded) {
-      sessionStorage.reloaded = "1";
+    // A static host without the isolation headers: the service worker adds them, from the
+    // next load on (once it is installed): reload once.
+    $("status").textContent = "This page needs cross-origin isolation (tools/web.py sends it; elsewhere" +
+      " its service worker adds it after a reload).";
+    if (navigator.serviceWorker && !sessionStorage.isolating) {
+      await navigator.serviceWorker.ready;
+      sessionStorage.isolating = "1";
       location.reload();
     }
     return;
   }
+  delete sessionStorage.isolating;
+  sab = new SharedArrayBuffer(WORDS * 4);
+  ctl = new Int32Array(sab);
   flash = await new Flash(keys === null).open();
   wireButton("btn-prev", PREV);
   wireButton("btn-next", NEXT);

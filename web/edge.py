@@ -30,20 +30,10 @@ sys.modules["time"] = vmtime
 import devices  # noqa: E402
 from devices import machine_model, neopixel_model  # noqa: E402
 from devices.panel import SSD1306Model  # noqa: E402
-
-try:
-    import uctypes
-
-    def _address(buf):
-        return uctypes.addressof(buf)
-except ImportError:  # pragma: no cover - the port has uctypes
-    _address = None
+from uctypes import addressof  # noqa: E402  (the page reads the panel's RAM in place)
 
 HEAP_EVERY_MS = 2000
 
-
-class Stop(BaseException):
-    """The key script has run out (a BaseException: the app loop must not catch it)."""
 
 
 class WebPanel(SSD1306Model):
@@ -94,7 +84,7 @@ class Edge:
         if not panel.dirty and ring is None:
             return
         panel.dirty = False
-        js.vmFrame(_address(panel.ram), panel.flags(), panel.start_line, panel.offset, panel.mux,
+        js.vmFrame(addressof(panel.ram), panel.flags(), panel.start_line, panel.offset, panel.mux,
                    panel.com_pins, ring)
 
     def ticks_ms(self):
