@@ -40,7 +40,9 @@ let ctl = null;
 // -- drawing ----------------------------------------------------------------------------
 function layout() {
   const dpr = window.devicePixelRatio || 1;
-  const room = Math.min(document.documentElement.clientWidth - 24 - 60, 640);
+  const wide = document.documentElement.clientWidth - 24 - 60; // page padding, the enclosure's rim
+  const high = (window.innerHeight - 250) * 2; // the buttons below; the panel is 2:1
+  const room = Math.min(wide, Math.max(high, 256), 640);
   scale = Math.max(1, Math.floor((room * dpr) / W));
   gap = scale >= 4 ? 1 : 0;
   canvas.width = W * scale;
@@ -55,13 +57,19 @@ function drawPanel() {
   ctx.fillStyle = `rgb(${OFF})`;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = `rgb(${ON})`;
-  const s = scale, d = scale - gap;
+  const s = scale;
   for (let page = 0; page < H / 8; page++) {
     for (let x = 0; x < W; x++) {
       const byte = glass[page * W + x];
       if (!byte) continue;
-      for (let b = 0; b < 8; b++) if (byte & (1 << b)) ctx.fillRect(x * s, (page * 8 + b) * s, d, d);
+      for (let b = 0; b < 8; b++) if (byte & (1 << b)) ctx.fillRect(x * s, (page * 8 + b) * s, s, s);
     }
+  }
+  if (gap) {
+    // The OLED's look: a faint dark line between the pixels.
+    ctx.fillStyle = "rgba(0, 0, 0, 0.4)";
+    for (let x = 1; x < W; x++) ctx.fillRect(x * s - gap, 0, gap, canvas.height);
+    for (let y = 1; y < H; y++) ctx.fillRect(0, y * s - gap, canvas.width, gap);
   }
 }
 
@@ -105,7 +113,7 @@ function placeLeds() {
 function drawRing() {
   const rgb = state.ring;
   if (!rgb) return;
-  placeLeds();
+  if ($("ring").children.length * 3 !== rgb.length) placeLeds();
   [...$("ring").children].forEach((led, i) => {
     const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
     const top = Math.max(r, g, b);
@@ -174,7 +182,7 @@ function wireButton(id, button) {
 const KEYS = { ArrowLeft: PREV, ArrowUp: PREV, ArrowRight: NEXT, ArrowDown: NEXT, Enter: OK, " ": OK };
 function wireKeyboard() {
   window.addEventListener("keydown", (e) => {
-    if (e.target.closest && e.target.closest("input, textarea, summary")) return;
+    if (e.target.closest && e.target.closest("#tools")) return; // its own buttons and links
     if (e.key === "Backspace") {
       e.preventDefault();
       if (!e.repeat) {
@@ -305,6 +313,8 @@ async function main() {
   $("show-games").onclick = showGames;
   $("show-summary").onclick = showSummary;
   $("import").onchange = (e) => importFiles([...e.target.files]);
+  // After a tool button, the keyboard goes back to the device.
+  $("tools").addEventListener("click", (e) => e.target.closest("button") && e.target.closest("button").blur());
   window.addEventListener("resize", layout);
   layout();
   boot();

@@ -35,7 +35,6 @@ from uctypes import addressof  # noqa: E402  (the page reads the panel's RAM in 
 HEAP_EVERY_MS = 2000
 
 
-
 class WebPanel(SSD1306Model):
     """The SSD1306 model, remembering that a transaction came (the page redraws only then)."""
 
