@@ -523,3 +523,19 @@ def test_static_host_without_isolation_headers(built, browser):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_heap_recycled_only_unseen(site, browser):
+    """Past its heap limit (here 1 byte) the board restarts only when idle on its start-up
+    picture, and comes back with the same picture; a game screen is never interrupted."""
+    page = open_page(browser, site + "?seed=%d&recycle=1" % SEED)
+    home = settle(page)
+    page.wait_for_function("fishtable.recycles >= 1", timeout=10000)
+    wait_first_frame(page)
+    assert settle(page) == home
+    play(page, "next ok", ("keyboard",))  # into a game's set-up
+    away = settle(page)
+    recycles = page.evaluate("fishtable.recycles")
+    time.sleep(2.5)  # past the idle time and two heap figures
+    assert page.evaluate("fishtable.recycles") == recycles
+    assert panel(page) == away

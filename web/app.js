@@ -11,6 +11,12 @@ const params = new URLSearchParams(location.search);
 // virtual clock with the files in memory (tests compare the frames with tools/sim.py's).
 const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : null;
 const keys = params.get("keys");
+// This VM collects garbage only between calls into it, and the firmware's loop is one call
+// that never returns: the heap grows by what the app allocates (~3.6 KB a key press).  Past
+// this size the board is restarted (a power cycle: the journal keeps the game) at a moment
+// nobody can see it: idle on the very picture it starts with (?recycle=BYTES: tests).
+const RECYCLE_BYTES = params.has("recycle") ? parseInt(params.get("recycle"), 10) : 32 * 1024 * 1024;
+const RECYCLE_IDLE_MS = params.has("recycle") ? 500 : 3000;
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("panel");
@@ -23,6 +29,10 @@ const state = {
   bootedAt: null,
   latencies: [], // ms from a button/key press to the next panel change
   heap: null, // {alloc, free} of the VM, bytes
+  recycles: 0, // restarts to give the VM's heap back (see RECYCLE_BYTES)
+  bootPicture: null, // the panel once the board has started, before any key (hex)
+  lastInputAt: 0,
+  lastFrameAt: 0,
   stopped: null,
   log: [],
   ring: null,
@@ -136,6 +146,8 @@ function onFrame(msg) {
   drawPanel();
   drawRing();
   const now = performance.now();
+  state.lastFrameAt = now;
+  if (state.bootedAt !== null && state.lastInputAt < state.bootedAt) state.bootPicture = picture();
   if (state.firstFrameAt === null && glass.some((v) => v)) {
     state.firstFrameAt = now;
     $("status").textContent = "";
@@ -152,7 +164,8 @@ function onFrame(msg) {
 
 // -- buttons, touch, mouse and keyboard ---------------------------------------------------
 function press(button, kind) {
-  if (kind !== UP) pressAt = performance.now();
+  state.lastInputAt = performance.now();
+  if (kind !== UP) pressAt = state.lastInputAt;
   send(ctl, button, kind);
 }
 
@@ -209,6 +222,7 @@ function boot() {
     else if (msg.type === "fs") flash.apply(msg);
     else if (msg.type === "heap") {
       state.heap = { alloc: msg.alloc, free: msg.free };
+      recycleWhenUnseen();
       $("heap").textContent = `VM heap: ${(msg.alloc / 1024).toFixed(1)} KB in use` +
         ` (gc.mem_alloc), gc.mem_free ${(msg.free / 1024).toFixed(0)} KB`;
     } else if (msg.type === "booted") state.bootedAt = performance.now();
@@ -226,7 +240,22 @@ function boot() {
 function restart() {
   worker.terminate();
   state.firstFrameAt = null;
+  state.bootPicture = null;
+  state.bootedAt = null;
   boot();
+}
+
+const picture = () => hex(glass) + hex(state.ring || []);
+
+// Called with each heap figure (every second): restart the board when its heap is too big and it
+// has been idle on the picture it started with (its last frame before the first key).
+function recycleWhenUnseen() {
+  const now = performance.now();
+  const quiet = now - state.lastFrameAt > 1000 && now - state.lastInputAt > RECYCLE_IDLE_MS;
+  if (keys === null && quiet && state.heap.alloc > RECYCLE_BYTES && picture() === state.bootPicture) {
+    state.recycles++;
+    restart();
+  }
 }
 
 // -- history: finished games, import, summary ------------------------------------------

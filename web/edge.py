@@ -32,7 +32,7 @@ from devices import machine_model, neopixel_model  # noqa: E402
 from devices.panel import SSD1306Model  # noqa: E402
 from uctypes import addressof  # noqa: E402  (the page reads the panel's RAM in place)
 
-HEAP_EVERY_MS = 2000
+HEAP_EVERY_MS = 1000
 
 
 class WebPanel(SSD1306Model):
