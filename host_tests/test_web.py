@@ -539,3 +539,41 @@ def test_heap_recycled_only_unseen(site, browser):
     time.sleep(2.5)  # past the idle time and two heap figures
     assert page.evaluate("fishtable.recycles") == recycles
     assert panel(page) == away
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_die_seed_comes_from_crypto_get_random_values(tmp_path):
+    """The VM has no os.urandom; the page's edge makes it crypto.getRandomValues, so the
+    firmware's make_die() seeds the die from the browser's crypto source."""
+    site = str(tmp_path / "site")
+    web.build(site)
+    script = r"""
+const site = process.env.FISHTABLE_SITE;
+const { loadMicroPython } = await import(site + "/vm/micropython.mjs");
+const fs = await import("fs");
+const mp = await loadMicroPython({ heapsize: 256 * 1024, stdout: (t) => process.stdout.write(t + "\n") });
+const bundle = JSON.parse(fs.readFileSync(site + "/bundle.json", "utf8"));
+for (const [path, c] of Object.entries(bundle)) {
+  let dir = "";
+  for (const part of path.split("/").slice(1, -1)) { dir += "/" + part; try { mp.FS.mkdir(dir); } catch (e) {} }
+  mp.FS.writeFile(path, typeof c === "string" ? c : Buffer.from(c.base64, "base64"));
+}
+let calls = 0;
+const getRandomValues = (a) => { calls++; a.set([0xde, 0xad, 0xbe, 0xef]); return a; };
+Object.defineProperty(globalThis, "crypto", { value: { getRandomValues } });
+mp.runPython(`
+import os, sys
+sys.path.append("/web")
+import edge
+edge.install_urandom()
+from fishtable.ui.loop import make_die
+class Hw: pass
+die = make_die(Hw())
+print(hex(die.source.state))
+`);
+console.log("calls", calls);
+"""
+    proc = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, FISHTABLE_SITE=site))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split() == ["0xdeadbeef", "calls", "1"]

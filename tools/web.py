@@ -216,7 +216,8 @@ def serve(out=OUT, port=8000, host="127.0.0.1"):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 = any free)")
+    parser.add_argument("--port", type=int, default=None,
+                        help="port on 127.0.0.1 (default 8000, or a free one when 8000 is taken; 0 = any free)")
     parser.add_argument("--out", default=OUT, help="where the site goes (default build/web)")
     parser.add_argument("--build-only", action="store_true", help="build, do not serve")
     args = parser.parse_args(argv)
@@ -231,10 +232,12 @@ def main(argv=None):
     if args.build_only:
         return 0
     try:
-        server = serve(args.out, args.port)
+        server = serve(args.out, 8000 if args.port is None else args.port)
     except OSError as err:
-        sys.stderr.write("web: cannot listen on 127.0.0.1:%d (%s); try --port 0\n" % (args.port, err))
-        return 2
+        if args.port is not None:
+            sys.stderr.write("web: cannot listen on 127.0.0.1:%d (%s); try --port 0\n" % (args.port, err))
+            return 2
+        server = serve(args.out, 0)  # 8000 is taken (another server): any free port
     print("fishtable in a browser: http://127.0.0.1:%d/   (Ctrl-C stops)" % server.server_address[1], flush=True)
     try:
         server.serve_forever()

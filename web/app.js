@@ -334,7 +334,12 @@ async function main() {
   delete sessionStorage.isolating;
   sab = new SharedArrayBuffer(WORDS * 4);
   ctl = new Int32Array(sab);
-  flash = await new Flash(keys === null).open();
+  try {
+    flash = await new Flash(keys === null).open();
+  } catch (err) {
+    flash = new Flash(false); // no IndexedDB (a private window?): the games last as long as the tab
+    $("status").textContent = "This browser keeps no storage here: games are lost when the tab closes.";
+  }
   wireButton("btn-prev", PREV);
   wireButton("btn-next", NEXT);
   wireButton("btn-ok", OK);

@@ -144,6 +144,14 @@ def crypto_urandom(n):
     return bytes(buf[i] for i in range(n))
 
 
+def install_urandom(seed=None):
+    """os.urandom for the firmware's die: the browser's crypto source, or `seed` (test runs)."""
+    if seed is None:
+        os.urandom = crypto_urandom
+    else:
+        os.urandom = lambda n: (seed & 0xFFFFFFFF).to_bytes(4, "big")[-n:] if n <= 4 else bytes(n)
+
+
 class _NoKeys:
     def poll(self, now):
         return 0
@@ -160,10 +168,7 @@ def run(seed=None, script=None):
         edge.script = simrun.PinScript(simrun.parse_script(script), _NoKeys(), pins, lambda now: None)
         vmtime.ticks_ms = edge.ticks_ms
         vmtime.ticks_us = lambda: edge.now * 1000
-    if seed is None:
-        os.urandom = crypto_urandom
-    else:
-        os.urandom = lambda n: (seed & 0xFFFFFFFF).to_bytes(4, "big")[-n:] if n <= 4 else bytes(n)
+    install_urandom(seed)
     vmtime.sleep_ms = edge.sleep_ms
     os.chdir("/")
     with open("/main.py") as f:

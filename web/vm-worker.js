@@ -5,7 +5,7 @@
 // Frames, file changes and heap figures go to the page with postMessage.
 import { glassPages } from "./panel.js";
 import { loadMicroPython } from "./vm/micropython.mjs";
-import { SEQ, SPARE, RING, RING_SIZE, DOWN, UP, LONG } from "./input.js";
+import { SEQ, SPARE, RING, RING_SIZE, UP, LONG } from "./input.js";
 
 const MIN_LEVEL_MS = 50; // a button level lasts at least this long (the firmware debounces 20 ms)
 const LONG_MS = 800; // Backspace holds OK this long (the board's long press is 700 ms)
@@ -137,10 +137,7 @@ async function boot(msg) {
   ctl = new Int32Array(msg.sab);
   readSeq = Atomics.load(ctl, SEQ);
   const bundle = fetch("bundle.json").then((r) => r.json());
-  const lines = [];
-  const out = (text) => {
-    post({ type: "log", text });
-  };
+  const out = (text) => post({ type: "log", text });
   vm = await loadMicroPython({ heapsize: HEAP, stdout: out, stderr: out, linebuffer: true });
   const FS = vm.FS;
   for (const [path, content] of Object.entries(await bundle)) {
@@ -161,7 +158,6 @@ async function boot(msg) {
   } catch (err) {
     post({ type: "stopped", error: String(err.message || err) });
   }
-  lines.length = 0;
 }
 
 self.onmessage = (e) => {
