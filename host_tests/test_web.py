@@ -577,3 +577,15 @@ console.log("calls", calls);
                           env=dict(os.environ, FISHTABLE_SITE=site))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.split() == ["0xdeadbeef", "calls", "1"]
+
+
+def test_second_tab_does_not_start_a_second_board(site, browser, context):
+    """Two boards would write the same storage: a second tab of the page says so and waits."""
+    open_page(browser, site)
+    other = context.new_page()
+    try:
+        other.goto(site)
+        other.wait_for_function("document.querySelector('#status').textContent.includes('another tab')")
+        assert other.evaluate("fishtable.bootedAt") is None
+    finally:
+        other.close()

@@ -223,8 +223,9 @@ function boot() {
     else if (msg.type === "heap") {
       state.heap = { alloc: msg.alloc, free: msg.free };
       recycleWhenUnseen();
-      $("heap").textContent = `VM heap: ${(msg.alloc / 1024).toFixed(1)} KB in use` +
-        ` (gc.mem_alloc), gc.mem_free ${(msg.free / 1024).toFixed(0)} KB`;
+      $("heap").textContent = `VM heap: gc.mem_alloc() ${(msg.alloc / 1024).toFixed(1)} KB (with the garbage` +
+        ` this VM frees only between calls), gc.mem_free() ${(msg.free / 1048576).toFixed(1)} MB` +
+        (state.recycles ? `; restarted ${state.recycles}x to free it` : "");
     } else if (msg.type === "booted") state.bootedAt = performance.now();
     else if (msg.type === "log") {
       state.log.push(msg.text);
@@ -317,6 +318,16 @@ function showSummary() {
   tool.postMessage({ files });
 }
 
+// Hold the "board" lock for as long as this tab lives; false when another tab has it.
+function holdBoardLock() {
+  return new Promise((resolve) => {
+    navigator.locks.request("fishtable-board", { ifAvailable: true }, (lock) => {
+      resolve(lock !== null);
+      return lock === null ? undefined : new Promise(() => {});
+    });
+  });
+}
+
 // -- start ----------------------------------------------------------------------------------
 async function main() {
   if (!window.crossOriginIsolated) {
@@ -334,6 +345,11 @@ async function main() {
   delete sessionStorage.isolating;
   sab = new SharedArrayBuffer(WORDS * 4);
   ctl = new Int32Array(sab);
+  // One board per browser: a second tab would write the same storage.
+  if (navigator.locks && keys === null && !(await holdBoardLock())) {
+    $("status").textContent = "fishtable is already running in another tab of this browser.";
+    return;
+  }
   try {
     flash = await new Flash(keys === null).open();
   } catch (err) {
