@@ -211,6 +211,10 @@ function wireKeyboard() {
   window.addEventListener("keyup", (e) => {
     if (e.key in KEYS) send(ctl, KEYS[e.key], UP);
   });
+  // A key held while the window loses focus never sends its keyup: let go of everything.
+  const releaseAll = () => [PREV, NEXT, OK].forEach((b) => send(ctl, b, UP));
+  window.addEventListener("blur", releaseAll);
+  document.addEventListener("visibilitychange", () => document.hidden && releaseAll());
 }
 
 // -- the board ------------------------------------------------------------------------------
