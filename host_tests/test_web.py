@@ -347,10 +347,11 @@ def play(page, script, ways=("mouse",)):
 WAYS = ("mouse", "keyboard", "touch")
 
 
-@pytest.mark.parametrize("steps", [short_hifisch, short_hecht, short_yofish], ids=["hifisch", "hecht", "yofish"])
-def test_play_each_title_then_reload_resumes(site, browser, steps, tmp_path):
+@pytest.mark.parametrize("steps, cut", [(short_hifisch, "reload"), (short_hecht, "close"), (short_yofish, "reload")],
+                         ids=["hifisch", "hecht", "yofish"])
+def test_play_each_title_then_resume_after_a_cut(site, browser, context, steps, cut, tmp_path):
     """A short game on the page's real clock ends on the simulator's last frame; after a reload
-    (a power cut) the journal is back and Resume shows the same screen."""
+    or closing the tab (a power cut) the journal is back and Resume shows the same screen."""
     script, _rig = rig_script(steps)
     errors = []
     page = open_page(browser, site + "?seed=%d" % SEED, errors)
@@ -358,14 +359,20 @@ def test_play_each_title_then_reload_resumes(site, browser, steps, tmp_path):
     before = settle(page)
     assert before == sim_frames(script, str(tmp_path))[-1][0]
     assert page.evaluate("[...fishtable.flashFiles()].includes('/data/journal.fish')")
-    page.reload()
-    wait_first_frame(page)
+    if cut == "reload":
+        page.reload()
+        wait_first_frame(page)
+    else:
+        page.close()
+        page = open_page(context.new_page(), site + "?seed=%d" % SEED, errors)
     menu = settle(page)
     assert menu != before
     play(page, "ok", ("keyboard",))  # Resume: the first line of the main menu with a game in progress
     assert settle(page) == before
     assert not errors
     assert not [line for line in page.evaluate("fishtable.log") if "error" in line.lower()]
+    if cut == "close":
+        page.close()
 
 
 # -- history: download, replay, import, summary --------------------------------------------
