@@ -411,13 +411,18 @@ def test_import_history_and_roster_then_summary(site, browser, tmp_path):
     records = [os.path.join(ROOT, "records", n) for n in ("hecht-2p.fish", "yofish-3p-basic.fish", "hifisch-2p.fish")]
     roster = tmp_path / "players.txt"
     roster.write_text("Anna\nBen\n")
+    bogus = tmp_path / "notes.fish"
+    bogus.write_text("not a record\n")
+    binary = tmp_path / "photo.bin"
+    binary.write_bytes(bytes(range(256)))
     page = open_page(browser, site)
-    page.set_input_files("#import", records + [str(roster)])
+    page.set_input_files("#import", records + [str(roster), str(bogus), str(binary)])
     page.wait_for_function("fishtable.flashFiles().includes('/data/roster.txt')")
     wait_first_frame(page)
     files = page.evaluate("fishtable.flashFiles()")
     history = sorted(f for f in files if f.startswith("/data/history/") and f.endswith(".fish"))
     assert [f.split("-", 1)[1] for f in history] == ["hecht.fish", "yofish.fish", "hifisch.fish"]
+    assert "notes.fish, photo.bin" in page.locator("#status").text_content()  # refused, not stored
     page.click("#show-summary")
     page.wait_for_function("!document.querySelector('#summary').textContent.startsWith('Counting')", timeout=20000)
     shown = page.locator("#summary").text_content()

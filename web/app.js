@@ -150,7 +150,10 @@ function onFrame(msg) {
   if (state.bootedAt !== null && state.lastInputAt < state.bootedAt) state.bootPicture = picture();
   if (state.firstFrameAt === null && glass.some((v) => v)) {
     state.firstFrameAt = now;
-    $("status").textContent = "";
+    if ($("status").dataset.starting) {
+      $("status").textContent = "";
+      delete $("status").dataset.starting;
+    }
   }
   if (pressAt !== null) {
     state.latencies.push(now - pressAt);
@@ -288,24 +291,42 @@ function showGames() {
   box.hidden = false;
 }
 
+const MAX_IMPORT = 64 * 1024; // a record or a roster is a few KB
+
+// Game records (a "fishtable N" header) go into the history under the next number; another
+// text file is the roster (/data/roster.txt).  Then the board restarts with them, as after
+// copying files onto it.
 async function importFiles(files) {
   const done = [];
+  const refused = [];
   for (const file of files) {
     const data = new Uint8Array(await file.arrayBuffer());
-    const text = new TextDecoder().decode(data.slice(0, 200));
-    if (file.name.endsWith(".fish") || /^(#.*\n)*fishtable \d/.test(text)) {
-      const game = (/^game (\w+)/m.exec(new TextDecoder().decode(data)) || [, "game"])[1];
+    let text = null;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(data);
+    } catch (err) {
+      /* not text */
+    }
+    if (text === null || data.length > MAX_IMPORT || text.includes("\0")) {
+      refused.push(file.name);
+    } else if (/^(#.*\r?\n)*fishtable \d/.test(text)) {
+      const game = (/^game (\w+)/m.exec(text) || [, "game"])[1];
       const next = Math.max(0, ...flash.names(HISTORY).map(historyNumber)) + 1;
       const name = String(next).padStart(4, "0") + "-" + game + ".fish";
       await flash.write(HISTORY + "/" + name, data);
       done.push(name);
+    } else if (file.name.endsWith(".fish")) {
+      refused.push(file.name);
     } else {
       await flash.write("/data/roster.txt", data);
       done.push("roster.txt");
     }
   }
-  $("status").textContent = "Imported " + done.join(", ") + "; the board restarts.";
-  restart();
+  const parts = [];
+  if (done.length) parts.push("Imported " + done.join(", ") + "; the board restarts.");
+  if (refused.length) parts.push("Not a game record or roster: " + refused.join(", ") + ".");
+  $("status").textContent = parts.join(" ");
+  if (done.length) restart();
   if (!$("games").hidden) showGames();
 }
 
@@ -359,6 +380,7 @@ async function main() {
   } catch (err) {
     flash = new Flash(false); // no IndexedDB (a private window?): the games last as long as the tab
     $("status").textContent = "This browser keeps no storage here: games are lost when the tab closes.";
+    delete $("status").dataset.starting;
   }
   wireButton("btn-prev", PREV);
   wireButton("btn-next", NEXT);
