@@ -8,6 +8,7 @@ import { loadMicroPython } from "./vm/micropython.mjs";
 import { SEQ, SPARE, RING, RING_SIZE, UP, LONG } from "./input.js";
 
 const MIN_LEVEL_MS = 50; // a button level lasts at least this long (the firmware debounces 20 ms)
+const MIN_LEVEL_PASSES = 3; // and this many loop passes (a busy machine makes passes slow)
 const LONG_MS = 800; // Backspace holds OK this long (the board's long press is 700 ms)
 const HEAP = 192 * 1024; // the Pico's MicroPython heap (this port grows it when it runs out)
 
@@ -16,6 +17,8 @@ let vm = null;
 let readSeq = 0;
 let levels = 0;
 const changedAt = [-1e9, -1e9, -1e9];
+const changedPass = [-1e9, -1e9, -1e9];
+let passes = 0;
 const holdMin = [MIN_LEVEL_MS, MIN_LEVEL_MS, MIN_LEVEL_MS];
 let blockedUntil = 0;
 let lastGlass = null;
@@ -34,20 +37,22 @@ function consume(now) {
     const b = ev & 3;
     const kind = ev >> 2;
     const due = changedAt[b] + holdMin[b];
-    if (now < due) {
-      blockedUntil = due;
+    if (now < due || passes - changedPass[b] < MIN_LEVEL_PASSES) {
+      blockedUntil = Math.max(due, now + 1);
       return;
     }
     if (kind === UP) levels &= ~(1 << b);
     else levels |= 1 << b;
     holdMin[b] = kind === LONG ? LONG_MS : MIN_LEVEL_MS;
     changedAt[b] = now;
+    changedPass[b] = passes;
     readSeq = (readSeq + 1) | 0;
   }
 }
 
 // The app loop's pause (edge.py's sleep_ms): wait up to `ms`, woken early by a button.
 self.vmPause = (ms) => {
+  passes++;
   const start = performance.now();
   if (blockedUntil) Atomics.wait(ctl, SPARE, 0, Math.max(0, Math.min(ms, blockedUntil - start)));
   else if (Atomics.load(ctl, SEQ) === readSeq) Atomics.wait(ctl, SEQ, readSeq, ms);
