@@ -137,13 +137,13 @@ def panel(page):
 
 
 def settle(page, quiet_ms=400, timeout=15):
-    """Wait until the panel has not changed for `quiet_ms`."""
+    """Wait until the board has taken every button event and the panel has not changed for `quiet_ms`."""
     end = time.monotonic() + timeout
     last = (None, None)
     since = time.monotonic()
     while time.monotonic() < end:
         now = (page.evaluate("fishtable.frameCount"), panel(page))
-        if now[1] != last[1]:
+        if now[1] != last[1] or not page.evaluate("fishtable.inputIdle()"):
             last = now
             since = time.monotonic()
         elif time.monotonic() - since >= quiet_ms / 1000:

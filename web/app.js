@@ -1,7 +1,7 @@
 // The page: the board's panel, ring and buttons, its flash in the browser's storage, and the
 // history tools.  The firmware itself runs in vm-worker.js.
 import { Flash } from "./storage.js";
-import { send, WORDS, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
+import { send, WORDS, SEQ, CONSUMED, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
 
 const W = 128, H = 64;
 const ON = [110, 200, 255]; // the OLED's lit pixel (the simulator's colour)
@@ -99,6 +99,8 @@ function readPanel() {
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 state.readPanel = () => hex(readPanel());
 state.flashFiles = () => [...flash.files.keys()];
+// True when the board has taken every button event (tests wait for it; so does recycling).
+state.inputIdle = () => Atomics.load(ctl, SEQ) === Atomics.load(ctl, CONSUMED);
 
 function placeLeds() {
   const ring = $("ring");
@@ -260,7 +262,8 @@ const picture = () => hex(glass) + hex(state.ring || []);
 function recycleWhenUnseen() {
   const now = performance.now();
   const quiet = now - state.lastFrameAt > 1000 && now - state.lastInputAt > RECYCLE_IDLE_MS;
-  if (keys === null && quiet && state.heap.alloc > RECYCLE_BYTES && picture() === state.bootPicture) {
+  if (keys === null && quiet && state.inputIdle() && state.heap.alloc > RECYCLE_BYTES &&
+      picture() === state.bootPicture) {
     state.recycles++;
     restart();
   }

@@ -5,7 +5,7 @@
 // Frames, file changes and heap figures go to the page with postMessage.
 import { glassPages } from "./panel.js";
 import { loadMicroPython } from "./vm/micropython.mjs";
-import { SEQ, SPARE, RING, RING_SIZE, UP, LONG } from "./input.js";
+import { SEQ, SPARE, CONSUMED, RING, RING_SIZE, UP, LONG } from "./input.js";
 
 const MIN_LEVEL_MS = 50; // a button level lasts at least this long (the firmware debounces 20 ms)
 const MIN_LEVEL_PASSES = 3; // and this many loop passes (a busy machine makes passes slow)
@@ -33,7 +33,7 @@ function consume(now) {
   const seq = Atomics.load(ctl, SEQ);
   blockedUntil = 0;
   while (readSeq !== seq) {
-    const ev = Atomics.load(ctl, RING + (readSeq % RING_SIZE));
+    const ev = Atomics.load(ctl, RING + (readSeq & (RING_SIZE - 1)));
     const b = ev & 3;
     const kind = ev >> 2;
     const due = changedAt[b] + holdMin[b];
@@ -47,6 +47,7 @@ function consume(now) {
     changedAt[b] = now;
     changedPass[b] = passes;
     readSeq = (readSeq + 1) | 0;
+    Atomics.store(ctl, CONSUMED, readSeq);
   }
 }
 
@@ -140,7 +141,8 @@ export function bundleData(content) {
 
 async function boot(msg) {
   ctl = new Int32Array(msg.sab);
-  readSeq = Atomics.load(ctl, SEQ);
+  readSeq = Atomics.load(ctl, SEQ); // a restarted board ignores what its predecessor left
+  Atomics.store(ctl, CONSUMED, readSeq);
   const bundle = fetch("bundle.json").then((r) => r.json());
   const out = (text) => post({ type: "log", text });
   vm = await loadMicroPython({ heapsize: HEAP, stdout: out, stderr: out, linebuffer: true });
