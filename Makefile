@@ -32,7 +32,7 @@ typecheck: $(STAMP)
 # pytest's exit status 5 means it collected no test: that is a failure here.  -rs prints why tests
 # were skipped (the browser tests without Chromium).
 pytest: setup
-	@$(PY) -m pytest -rs host_tests; rc=$$?; \
+	@$(PY) -m pytest -n 2 -rs host_tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 ## sim: the firmware's own main.py on a simulated board in this terminal

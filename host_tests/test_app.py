@@ -25,6 +25,13 @@ def start_yofish(rig, players=3, advanced=0):
     rig.choose(advanced)
 
 
+def read_history(rig):
+    """The statements of the newest finished game on the rig's flash."""
+    from fishtable.core.record import read
+
+    return read(rig.store.history_lines(rig.store.history()[0])).statements
+
+
 def place(rig, v, m):
     rig.choose("Place")
     rig.choose(v)
@@ -193,11 +200,19 @@ def test_yofish_advanced_asks_each_hidden_bonus_then_ends(rig):
     start_yofish(rig, advanced=1)
     for _ in range(39):
         place(rig, 1, 0)
-    assert rig.ask().prompt == "Hidden bonus"
-    for k in (3, 0, 5):
-        rig.choose(k)
+    assert rig.ask().prompt == "Hidden bonus of"  # the table enters them in any order
+    assert rig.offered() == [1, 2, 3]
+    rig.choose(3)
+    rig.choose(5)
+    assert rig.offered() == [1, 2]
+    rig.choose(1)
+    rig.choose(3)
+    assert rig.ask().prompt == "Hidden bonus"  # the last one: no question whose
+    rig.choose(0)
     assert type(rig.top()).__name__ == "GameOver"
     assert rig.top().winners == [3]
+    assert rig.app.match is None and [s for s in read_history(rig) if s[0] == "hidden"] == [
+        ("hidden", 3, 5), ("hidden", 1, 3), ("hidden", 2, 0)]
     assert rig.store.history()
     rig.run(300)
     assert len(set(rig.pixels.frames[-1])) >= 1 and any(rig.pixels.frames[-1])
@@ -260,7 +275,9 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
     rig.choose(("graze",))
     rig.choose(("action", "carp", ()))
     assert rig.offered() == [0, 1]
-    rig.choose(1)  # one nest: the ring spins, the die rolls
+    rig.choose(1)
+    assert rig.labels() == ["Enter dice", "Roll for me"]
+    rig.choose(True)  # the ring spins, the device's die rolls
     rolls = tuple(Die(9).rolls(1))
     assert rig.offered() == [rolls]
     rig.press(OK)
@@ -269,6 +286,25 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
     for stmt in match.statements:
         ref.submit(stmt)
     assert ref.game.carp_pond() == match.game.carp_pond() == 3 + rolls[0]
+
+
+def test_hecht_carp_action_takes_the_tables_own_die_nest_by_nest(rig):
+    rig.menu("New Hecht")
+    rig.choose(2)
+    rig.choose(1)
+    rig.press(OK)
+    for _ in range(2):  # two snails on the board; two carp graze: one breeding pair
+        rig.choose(("action", "snail"))
+        rig.choose(("end",))
+    rig.choose(("graze",))
+    rig.choose(("graze",))
+    rig.choose(("action", "carp", ()))
+    rig.choose(1)
+    rig.choose(False)  # Enter dice
+    assert rig.ask().prompt == "Nest 1 die" and rig.offered() == [1, 2, 3, 4, 5, 6]
+    rig.choose(5)
+    assert rig.app.match.statements[-1] == ("action", "carp", (5,))
+    assert rig.app.match.game.carp_pond() == 8
 
 
 # -- other screens ------------------------------------------------------------------------------------

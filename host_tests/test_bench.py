@@ -24,6 +24,14 @@ REQUIRED = {
     "i2c_ms_per_frame_avg_400khz": (int, float),
     "neopixel_bytes_per_frame": int,
     "interpreter": str,
+    "cpu_us_per_key_avg": (int, float),
+    "cpu_us_per_statement_avg": (int, float),
+    "flash_erases_per_statement_avg": (int, float),
+    "flash_programs_per_statement_avg": (int, float),
+    "flash_bytes_per_statement_avg": (int, float),
+    "host_to_chip_ratio": (int, float),
+    "timing": dict,
+    "boot": dict,
 }
 
 
@@ -45,13 +53,26 @@ def test_one_record_gives_every_key_with_sane_types(one_record):
     assert result["heap_idle_raw"] == result["heap_idle"] + result["heap_baseline_models"]
     assert result["alloc_per_frame_max"] >= result["alloc_per_frame_avg"] >= 0
     assert result["i2c_bytes_per_frame_max"] >= result["i2c_bytes_per_frame_avg"] > 0
-    assert result["i2c_bytes_per_frame_max"] == 1032  # the first frame: window command + data byte + 1024
+    assert result["i2c_bytes_per_frame_max"] == 1034  # the first frame: window command + data byte + 1024, display on
     assert result["neopixel_bytes_per_frame"] == 12 * 3  # the pico profile's ring
     statements = len(bench.parse_record(RECORD)[4])
     assert result["statements_measured"] == statements
     assert result["frames_measured"] > statements  # a frame per statement at least, plus the cursor's
     assert result["by_game"]["yofish"]["records"] == 1
     assert result["unix"]["record"] == "yofish-3p-basic"
+    # time and flash (the figures themselves are reported, not limited)
+    assert result["cpu_us_per_key_avg"] > 0 and result["cpu_us_per_statement_avg"] > 0
+    assert result["keys_timed"] > statements and result["statements_timed"] == statements
+    assert result["menu_next_i2c_bytes"] == 272  # the issue's reference press: two 128-column rows
+    assert result["flash_programs_per_statement_avg"] > 0  # every statement is journalled
+    assert result["flash_bytes_per_statement_avg"] >= 256 * result["flash_programs_per_statement_avg"]
+    assert 0 <= result["flash_erases_per_statement_avg"] <= result["flash_erases_per_statement_max"]
+    rec = result["timing"]["yofish-3p-basic"]
+    assert rec["statements"] == statements and rec["flash_programs"] > 0
+    boot = result["boot"]
+    assert 0 < boot["init_us"] <= boot["display_on_us"] <= boot["first_frame_us"]
+    assert boot["noise_shown"] is False  # the panel is dark until its first frame is in the RAM
+    assert boot["i2c_bytes"] == 26 + 3 + 2 + 2 + 1032 + 2  # init, contrast, flip (2 commands), frame, on
     assert isinstance(result["unix"]["fits"], bool)
     assert "MicroPython" in result["interpreter"]
 
@@ -60,6 +81,9 @@ def test_the_table_names_every_figure(one_record):
     text = bench.table(one_record)
     assert "peak during a game" in text
     assert "I2C time at 400 kHz" in text
+    assert "CPU per key press" in text and "CPU per statement" in text
+    assert "flash per statement: erases / programs" in text
+    assert "boot: main.py to first frame" in text
     assert str(one_record["mpy_bundle"]) in text
 
 
@@ -101,3 +125,24 @@ def test_parse_record_keeps_header_and_statements_apart():
     assert players == 5
     assert options and options[0][0] == "chips"
     assert lines and not any(line.startswith(("game", "players", "option", "#")) for line in lines)
+
+
+def test_the_flash_block_device_counts_erases_and_programs(tmp_path):
+    """FileFlash under the unix port's real LittleFS: programs come in 256-byte pages, an erase is
+    an ioctl, the simple writeblocks interface erases first."""
+    import mprun
+
+    out = mprun.run_code("micropython", """
+import sys
+sys.path.insert(0, %r)
+from benchlib.timing import FileFlash, mount
+bdev = mount("flash.img")
+with open("/flash/a.txt", "w") as f:
+    f.write("x" * 100)
+print(bdev.counts[1] >= 1, bdev.counts[2] %% 256 == 0)
+e = bdev.counts[0]
+bdev.ioctl(6, 300)
+bdev.writeblocks(301, bytearray(4096))
+print(bdev.counts[0] - e, bdev.ioctl(4, 0), bdev.ioctl(5, 0))
+""" % bench.TOOLS, heapsize="512K", cwd=str(tmp_path))
+    assert out.split() == ["True", "True", "2", "352", "4096"]

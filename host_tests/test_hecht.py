@@ -313,17 +313,24 @@ def test_new_pikes_limited_by_the_owners_supply():
     assert g.scores() == [4, 6, 3]
 
 
-def test_clear_nest_reminder_lasts_until_the_owners_next_turn():
+def test_clear_nest_reminder_lasts_until_the_owner_has_moved():
     m = play(FEED + ";eat;eat;action wave;end;action pike 2+2")
     g = m.game
     assert g.next_player() == 1 and "Clear nest: 2" in g.warnings()
     m.submit_line("end")
     assert "Clear the pike nest" in g.warnings() and g.next_player() == 2
-    m.submit_line("action carp")
+    m.submit_line("action carp")  # P2's turn without a move: the nest is still full
     m.submit_line("end")
-    assert "Clear the pike nest" not in g.warnings()
+    assert "Clear the pike nest" not in g.warnings()  # (P1's turn: not P1's nest)
     m.submit_line("action skip")
-    assert not any("lear" in w for w in g.warnings())
+    assert "Clear the pike nest" in g.warnings() and g.next_player() == 2
+    m.submit_line("emigrate")  # P2 moves now
+    m.submit_line("action wave")
+    m.submit_line("end")
+    m.submit_line("action wave")
+    assert g.next_player() == 1
+    m.submit_line("end")
+    assert g.next_player() == 2 and not any("lear" in w for w in g.warnings())
 
 
 # -- emigration ------------------------------------------------------------------------

@@ -145,10 +145,19 @@ def test_no_fish_face_up_is_a_round_without_winner():
     assert m.game.won_cards(2) == [6, 7] and m.game.scores() == [0, 2]
 
 
+def fish_rounds(tops, shells=10):
+    """Rounds of four fish flips, `top` down to top-3 each; the first `shells` flips found a shell
+    (once the shells hidden equal the cards never flipped, every such card must carry one)."""
+    lines = []
+    for top in tops:
+        for n in range(top, top - 4, -1):
+            lines.append("fish %d shell" % n if len(lines) < shells else "fish %d" % n)
+    return lines
+
+
 def drain_to_last_round(m):
-    """4 players: rounds 1-7 leave fish 1 and 6 sharks face-down (7 cards)."""
-    for top in (29, 25, 21, 17, 13, 9):
-        play(m, *["fish %d" % n for n in range(top, top - 4, -1)])  # player 1 wins each species
+    """4 players: rounds 1-7 leave fish 1 and 6 sharks face-down (7 cards); all 10 shells found."""
+    play(m, *fish_rounds((29, 25, 21, 17, 13, 9)))  # player 1 wins each species and every shell
     play(m, "fish 5", "fish 4", "shark", "fish 3", "fish 2")  # shark eats 5; player 2 wins 4, 3, 2
 
 
@@ -157,7 +166,7 @@ def test_clarification_2_cards_run_out_mid_round_and_the_game_ends():
     drain_to_last_round(m)
     g = m.game
     assert g.round == 8 and g.facedown() == 7 and g.facedown_numbers() == [1] and g.sharks_facedown() == 6
-    assert g.next_player() == 2 and g.scores() == [24, 6, 0, 0]
+    assert g.next_player() == 2 and g.scores() == [34, 6, 0, 0]
     play(m, *["shark"] * 6)
     assert g.next_player() == 2 and not g.over
     play(m, "fish 1")  # nothing is face-down any more: the round ends after player 2's only turn
@@ -176,13 +185,11 @@ def test_clarification_2_a_shark_can_be_the_last_card():
 
 def test_the_game_ends_when_fewer_than_6_cards_are_face_down_at_the_start_of_a_round():
     m = new(4)
-    for top in (29, 25, 21, 17, 13, 9, 5):
-        play(m, *["fish %d" % n for n in range(top, top - 4, -1)])
+    play(m, *fish_rounds((29, 25, 21, 17, 13, 9, 5)))
     g = m.game
     assert g.facedown() == 8 and not g.over and g.round == 8  # 8 face-down: play on
     m = new(4)
-    for top in (29, 25, 21, 17, 13, 9):
-        play(m, *["fish %d" % n for n in range(top, top - 4, -1)])
+    play(m, *fish_rounds((29, 25, 21, 17, 13, 9)))
     play(m, "shark", "shark", "fish 5", "fish 4", "fish 3", "fish 2")  # two sharks eat 5 and 4; 3 wins 2
     g = m.game
     assert g.facedown() == 6 and not g.over and g.round == 8 and g.next_player() == 3  # 6: play on
@@ -191,7 +198,7 @@ def test_the_game_ends_when_fewer_than_6_cards_are_face_down_at_the_start_of_a_r
     g = m.game
     assert g.last_scoring == (("eat", 5), ("eat", 4), ("eat", 3), ("win", 4, (2,), 0))
     assert g.facedown() == 5 and g.over and g.round == 7 and g.next_player() is None
-    assert g.scores() == [24, 0, 0, 2] and g.winners() == [1]
+    assert g.scores() == [34, 0, 0, 2] and g.winners() == [1]
 
 
 def test_a_shared_win_when_tied_players_have_no_numberfish():
@@ -425,3 +432,16 @@ def test_random_games_replay_identically_under_micropython(run_fw):
         stdin="\n=\n".join(records),
     )
     assert out == expected
+
+
+def test_when_the_hidden_shells_equal_the_cards_never_flipped_each_of_them_has_one():
+    m = new(4)
+    play(m, *fish_rounds((29, 25, 21, 17, 13, 9), shells=0))  # 24 fish flipped, no shell found
+    g = m.game
+    assert g.shells_hidden() == 10 and g.unflipped() == 12  # fish 1-5 and 7 sharks
+    play(m, "fish 5", "shark")  # two cards without a shell: 10 left, each with a shell
+    assert g.unflipped() == 10
+    refused_at_the_end(m, "fish 4", "every card never flipped has a shell")
+    refused_at_the_end(m, "shark", "every card never flipped has a shell")
+    play(m, "fish 4 shell", "shark shell")
+    assert g.shells_hidden() == 8 and g.unflipped() == 8

@@ -58,7 +58,7 @@ def test_every_profile_loads_and_builds(run_fw):
     res = run_json(run_fw, LOAD_AND_BUILD)
     for name in PROFILES:
         r = res[name]
-        assert r["display_ok"] and r["sent"] == 1032 and r["address"] == 0x3C, name
+        assert r["display_ok"] and r["sent"] == 1032 + 2 and r["address"] == 0x3C, name
         assert r["ring_count"] == r["count"] in (12, 16, 24)
         assert r["keys"] == ("Encoder" if r["kind"] == "encoder" else "Buttons")
         assert 0 < r["level"] <= 64 and r["poll"] == 0

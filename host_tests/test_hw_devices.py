@@ -75,3 +75,73 @@ def test_stand_ins(run_fw):
     changes = res["bounce_changes"]
     assert changes[0] == [10, 0] and changes[-1] == [16, 0]  # bounces, then settles pressed at 10 + 6
     assert len(changes) > 2 and all(changes[i][0] <= changes[i + 1][0] for i in range(len(changes) - 1))
+
+
+IRQS = """
+import sys, json
+sys.path.insert(0, %r)
+import time
+import devices
+machine = devices.install()
+machine.reset()
+import time as vt  # under MicroPython now devices.vtime, under CPython the host shim
+from devices.inputs import Clock, Script
+res = {}
+# a hard handler runs with the heap locked under MicroPython: an allocation in it fails
+p = machine.Pin(5, machine.Pin.IN, machine.Pin.PULL_UP)
+box = [0]
+def quiet(pin):
+    box[0] += 1
+def allocates(pin):
+    box.append([pin.value()])
+p.irq(quiet, machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING, hard=True)
+machine.drive(5, 0)
+machine.drive(5, 1)
+res["hard_calls"] = box[0]
+p.irq(allocates, machine.Pin.IRQ_FALLING, hard=True)
+try:
+    machine.drive(5, 0)
+    res["hard_alloc"] = "allowed"
+except MemoryError:
+    res["hard_alloc"] = "MemoryError"
+machine.drive(5, 1)
+# interrupts off: edges latched, each pin's handler once when they come back, lowest GPIO first
+machine.reset()
+calls = []
+for n in (7, 6):
+    machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP).irq(lambda pin: calls.append((pin.id, pin.value())), 12)
+state = machine.disable_irq()
+machine.drive(7, 0)
+machine.drive(6, 0)
+machine.drive(7, 1)
+machine.drive(7, 0)
+res["while_off"] = list(calls)
+machine.enable_irq(state)
+res["after_on"] = calls
+# the clock: what a handler reads from time.ticks_ms() is the virtual one while installed
+c = Clock(start=1000)
+stamps = []
+machine.Pin(8, machine.Pin.IN, machine.Pin.PULL_UP).irq(lambda pin: stamps.append(vt.ticks_ms()), 12)
+class Keys:
+    def __init__(self):
+        self.polls = []
+    def poll(self, now):
+        self.polls.append(now)
+        return 0
+k = Keys()
+s = Script({"x": 8}).press("x", 3.5).release("x", 12)
+s.run(k, until=20, step_ms=5, clock=c, busy=[(9, 16)])
+res["stamps"] = [time.ticks_diff(t, 1000) for t in stamps]
+res["polls"] = [time.ticks_diff(t, 1000) for t in k.polls]
+print(json.dumps(res))
+""" % TOOLS
+
+
+def test_pin_interrupts_hard_handlers_latched_edges_and_the_virtual_clock(run_fw, interp):
+    res = json.loads(run_fw(IRQS).strip().splitlines()[-1])
+    assert res["hard_calls"] == 2
+    assert res["hard_alloc"] == ("MemoryError" if interp == "micropython" else "allowed")
+    assert res["while_off"] == []
+    assert res["after_on"] == [[6, 0], [7, 0]]  # one call per pin, the level it reads then
+    assert res["stamps"] == [4, 12]  # each change at its own (whole) ms on the virtual clock
+    assert res["polls"] == [0, 5, 20, 21]  # every 5 ms except in the busy stretch, and once after the end

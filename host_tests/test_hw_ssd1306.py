@@ -37,6 +37,7 @@ d.text("fishtable", 0, 0, 1)
 d.rect(0, 12, 128, 40, 1)
 d.text2x("12:34", 10, 20)
 res["full"] = d.show()
+res["full_lit"] = panel.lit()
 res["full_equal"] = panel.glass_pages() == d.buffer
 res["idle"] = d.show()
 # many small random changes, each frame checked against the glass
@@ -74,9 +75,9 @@ print(json.dumps(res))
 
 def test_frames_decoded_from_i2c_equal_the_framebuffer(run_fw):
     res = run_json(run_fw, FRAMES)
-    assert res["init_ok"] and res["lit"] and res["unknown"] == [] and res["com_pins"] == 0x12
-    assert res["full"] == 7 + 1 + 1024  # window command + control byte + the frame
-    assert res["full_equal"]
+    assert res["init_ok"] and not res["lit"] and res["unknown"] == [] and res["com_pins"] == 0x12
+    assert res["full"] == 7 + 1 + 1024 + 2  # window command + control byte + the frame, then display on
+    assert res["full_lit"] and res["full_equal"]
     assert res["idle"] == 0
     assert res["random_equal"] == res["random_frames"] == 40
     # "7" -> "8" changes a few columns of page 1: one window command and one short data write
@@ -159,6 +160,7 @@ res["replug_calls"] = calls
 res["replug_ok"] = d.ok
 res["replug_lit"] = panel.lit()
 res["replug_equal"] = panel.glass_pages() == d.buffer
+res["replug_noise"] = panel.noise_shown
 res["contrast"] = panel.contrast
 print(json.dumps(res))
 """
@@ -172,8 +174,55 @@ def test_i2c_fault_is_survived_and_the_panel_recovers(run_fw):
     assert 3 <= res["retries_while_unplugged"] < 20  # backed off, not 200 attempts
     assert res["dark_after_plug"]
     assert res["replug_ok"] and res["replug_lit"] and res["replug_equal"]
+    assert res["replug_noise"] is False  # the re-init leaves it dark until the frame is in
     assert res["replug_calls"] <= 33
     assert res["contrast"] == 99  # settings made while away are sent with the re-init
+
+
+CLEAN_START = """
+panel = devices.attach_panel()
+bus = machine.bus(0)
+res = {"noise_at_power_up": sum(1 for b in panel.ram if b) > 500}
+d = SSD1306(machine.I2C(0))
+res["dark_after_init"] = not panel.lit()
+init_tx = panel.transactions
+d.text("hello", 0, 0, 1)
+sent = d.show()
+res["first_show"] = sent
+res["lit"] = panel.lit()
+res["lit_at"] = panel.lit_at_transaction - init_tx  # the frame's window, its data, then on
+res["noise_shown"] = panel.noise_shown
+res["glass_is_frame"] = panel.glass_pages() == d.buffer
+res["boot_bytes"] = d.bytes_sent
+# the driver as it was: the init sequence switched the display on before any frame
+old = devices.attach_panel()
+seq = bytearray(d._init_sequence())
+seq.append(0xAF)
+old.write(bytes(seq))
+res["old_noise"] = old.noise_shown
+# flip and power while dark: still nothing before a frame
+p2 = devices.attach_panel(addr=0x3D)
+d2 = SSD1306(machine.I2C(0), 0x3D, flip=True)
+d2.power(False)
+d2.power(True)
+d2.set_flip(False)
+res["dark_before_show"] = not p2.lit()
+d2.show()
+res["lit2"] = p2.lit() and not p2.noise_shown
+print(json.dumps(res))
+"""
+
+
+def test_clean_start_the_glass_never_shows_the_ram_noise(run_fw):
+    res = run_json(run_fw, CLEAN_START)
+    assert res["noise_at_power_up"]  # the model powers up with random RAM, like the chip
+    assert res["dark_after_init"]
+    assert res["first_show"] == 7 + 1 + 1024 + 2
+    assert res["lit"] and res["glass_is_frame"] and res["noise_shown"] is False
+    assert res["lit_at"] == 3
+    assert res["old_noise"] is True  # the model does catch a panel lit before its RAM is written
+    assert res["dark_before_show"] and res["lit2"]
+    assert res["boot_bytes"] == 26 + 1032 + 2  # init sequence (display off), the first frame, display on
 
 
 ABSENT_AND_SETTINGS = """
@@ -185,6 +234,9 @@ d.contrast(300)
 res["contrast_clamped"] = panel.contrast
 d.contrast(17)
 res["contrast"] = panel.contrast
+d.power(True)
+res["on_before_frame"] = panel.lit()
+d.show()
 d.power(False)
 res["off_lit"] = panel.lit()
 d.power(True)
@@ -217,6 +269,7 @@ def test_absent_panel_settings_and_text2x(run_fw):
     res = run_json(run_fw, ABSENT_AND_SETTINGS)
     assert res["absent_ok"] is False and res["absent_show"] == 0 and res["errors"] >= 1
     assert res["contrast_clamped"] == 255 and res["contrast"] == 17
+    assert res["on_before_frame"] is False  # no frame in the RAM yet: it waits for show()
     assert res["off_lit"] is False and res["on_lit"] is True
     assert res["text2x_same"] == 256
     assert res["text2x_lit"] > 20 and res["text2x_lit"] % 4 == 0

@@ -60,6 +60,8 @@ def play_yofish(rig, rng, advanced=True):
     while rig.app.match is not None:
         game = rig.app.match.game
         if game.awaiting_hidden():
+            if rig.ask().prompt == "Hidden bonus of":  # the table says whose bonus comes next
+                rig.choose(rng.choice(rig.offered()))
             rig.choose(rng.randint(0, 6))
         elif rng.random() < 0.7:
             rig.choose("Place")
@@ -97,8 +99,8 @@ def play_hecht(rig, rng, players=2):
         offered = rig.offered()
         rig.choose(rng.choices(offered, [WEIGHT[v[0]] for v in offered])[0])
         ask = getattr(rig.top(), "ask", None)
-        while rig.app.match is not None and ask is not None and ask.big:
-            rig.choose(rng.choice(rig.offered()))  # nests, owners, the rolled carp
+        while rig.app.match is not None and ask is not None and (ask.big or ask.prompt == "Carp dice"):
+            rig.choose(rng.choice(rig.offered()))  # nests, owners, the dice (entered or rolled), the carp
             ask = getattr(rig.top(), "ask", None)
 
 
@@ -138,7 +140,7 @@ def yofish_runs(tmp_path_factory):
     for interp in ("cpython", "micropython"):
         flash = os.path.join(tmp, interp, "flash")
         frames = os.path.join(tmp, interp, "frames")
-        count = sim.scripted(keys, frames, 11, interp == "micropython", flash, fresh=True)
+        count, _ = sim.scripted(keys, frames, 11, interp == "micropython", flash, fresh=True)
         runs[interp] = (flash, frames, count)
     return record, expected, runs
 

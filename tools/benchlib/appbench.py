@@ -21,6 +21,7 @@ constant (it is in the baseline taken before the firmware is imported).
 
 import gc
 from array import array
+from time import ticks_diff, ticks_us  # the interpreter's own clock (imported before the models)
 
 PREV = 1
 NEXT = 2
@@ -32,36 +33,44 @@ _s = {}  # the run's state (module-level so the VM's separate calls share it)
 
 
 class CountingI2C:
-    """Wraps the I2C stand-in: what the model allocates is counted in `model_alloc[0]`."""
+    """Wraps the I2C stand-in: what the model allocates is counted in `model_alloc[0]`, the time
+    spent in it (us) in `model_us[0]`."""
 
-    def __init__(self, i2c, model_alloc):
+    def __init__(self, i2c, model_alloc, model_us):
         self.i2c = i2c
         self.model_alloc = model_alloc
+        self.model_us = model_us
 
     def scan(self):
         return self.i2c.scan()
 
     def writeto(self, addr, buf, stop=True):
+        t = ticks_us()
         a = gc.mem_alloc()
         n = self.i2c.writeto(addr, buf, stop)
         self.model_alloc[0] += gc.mem_alloc() - a
+        self.model_us[0] += ticks_diff(ticks_us(), t)
         return n
 
     def writevto(self, addr, vector, stop=True):
+        t = ticks_us()
         a = gc.mem_alloc()
         n = self.i2c.writevto(addr, vector, stop)
         self.model_alloc[0] += gc.mem_alloc() - a
+        self.model_us[0] += ticks_diff(ticks_us(), t)
         return n
 
 
 class CountingPixels:
-    """Wraps the NeoPixel model: counts `write()`s and what the model allocates recording them."""
+    """Wraps the NeoPixel model: counts `write()`s, what the model allocates recording them and
+    the time spent in it."""
 
-    def __init__(self, pixels, model_alloc):
+    def __init__(self, pixels, model_alloc, model_us):
         self.pixels = pixels
         self.buf = pixels.buf
         self.ORDER = pixels.ORDER
         self.model_alloc = model_alloc
+        self.model_us = model_us
         self.writes = array("i", [0])
 
     def __len__(self):
@@ -71,12 +80,14 @@ class CountingPixels:
         self.pixels[i] = colour
 
     def write(self):
+        t = ticks_us()
         a = gc.mem_alloc()
         self.pixels.write()
         del self.pixels.frames[:]
         del self.pixels.raw[:]
         self.model_alloc[0] += gc.mem_alloc() - a
         self.writes[0] += 1
+        self.model_us[0] += ticks_diff(ticks_us(), t)
 
 
 class Clock:
@@ -119,6 +130,7 @@ def load(name, players, start, options, lines, boards="boards", data_root="/flas
     _s["heap"] = array("i", [0] * (n + 1))  # in use after collection, after each statement
     _s["high"] = array("i", [0] * (n + 1))  # in use at the end of a step, before collection
     _s["model_alloc"] = array("i", [0])
+    _s["model_us"] = array("i", [0])  # time spent inside the I2C and NeoPixel models
     _s["marks"] = array("i", [0, 0, 0])  # baseline, idle, after the game began
     _s["digest"] = 0 if digest else None
 
@@ -141,8 +153,8 @@ def build():
     board.forget()  # as main.py does after start-up
     board = None
     model_alloc = _s["model_alloc"]
-    hw.display.i2c = CountingI2C(hw.display.i2c, model_alloc)
-    pixels = CountingPixels(hw.ring.pixels, model_alloc)
+    hw.display.i2c = CountingI2C(hw.display.i2c, model_alloc, _s["model_us"])
+    pixels = CountingPixels(hw.ring.pixels, model_alloc, _s["model_us"])
     hw.ring.pixels = pixels
     hw.seed = _s["seed"]
     clock = Clock()

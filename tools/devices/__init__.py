@@ -15,9 +15,16 @@ import sys
 
 
 def install():
-    """Put the stand-ins into sys.modules (framebuf only where there is none); returns `machine`."""
+    """Put the stand-ins into sys.modules (framebuf only where there is none); returns `machine`.
+
+    Under MicroPython `time` becomes devices.vtime (the port's time with a settable clock, see
+    set_clock); under CPython the host shim already gives `time` that clock."""
     from devices import machine_model, neopixel_model
 
+    if sys.implementation.name == "micropython":
+        from devices import vtime
+
+        sys.modules["time"] = vtime
     sys.modules["machine"] = machine_model
     sys.modules["neopixel"] = neopixel_model
     try:
@@ -25,6 +32,19 @@ def install():
     except ImportError:
         sys.modules["framebuf"] = host_framebuf()
     return machine_model
+
+
+def set_clock(func):
+    """Make time.ticks_ms()/ticks_us() of the firmware read `func()` (virtual milliseconds; None: the
+    real clock) under both interpreters: what a pin interrupt reads when a model drives a pin."""
+    if sys.implementation.name == "micropython":
+        from devices import vtime
+
+        vtime.set_clock(func)
+    else:
+        import hostshim
+
+        hostshim.set_clock(func)
 
 
 def host_framebuf():

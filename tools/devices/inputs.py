@@ -1,14 +1,15 @@
 """A virtual clock and scripted key input for the host (CPython and MicroPython unix port).
 
-The firmware takes `now_ms` as an argument, so the clock is passed to it, not patched in:
-`Clock.now()` is a ticks value (made with time.ticks_add, so it wraps like the port's
-ticks).  Under CPython `Clock.install()` also drives `time.ticks_ms()` through the host
-shim.  A `Script` lists pin changes at times in ms from its start: press, release, tap,
-hold, chatter and encoder turns, each with optional contact bounce; `run()` replays it
-against a keys object polled every `step_ms` and returns the events with their times.
+The firmware takes `now_ms` as an argument, so the clock is passed to it; `Clock.now()` is a
+ticks value (made with time.ticks_add, so it wraps like the port's ticks).  What a pin
+interrupt reads from `time.ticks_ms()` is this clock too while `Clock.install()` is in force
+(both interpreters: devices.set_clock).  A `Script` lists pin changes at times in ms from its
+start (fractions allowed): press, release, tap, hold, chatter and encoder turns, each with
+optional contact bounce; `run()` drives each change at its time and polls the keys every
+`step_ms`, except in `busy` stretches (the firmware is doing something else) and with
+interrupts off in `irq_off` stretches; it returns the events with the times they came out.
 """
 
-import sys
 import time
 
 from devices import machine_model
@@ -32,11 +33,15 @@ class Clock:
         return self.now()
 
     def install(self):
-        """CPython: make time.ticks_ms() follow this clock (no-op under MicroPython)."""
-        if sys.implementation.name != "micropython":
-            import hostshim
+        """Make time.ticks_ms() follow this clock (both interpreters); `uninstall()` undoes it."""
+        import devices
 
-            hostshim.set_clock(self)
+        devices.set_clock(self.now)
+
+    def uninstall(self):
+        import devices
+
+        devices.set_clock(None)
 
 
 def _bounce_times(t, ms, seed):
@@ -115,15 +120,42 @@ class Script:
                 t += step_ms + bounce
         return t
 
+    def fast_turn(self, a, b, t, detents, detent_ms, bounces=2):
+        """Turn by `detents` with `detent_ms` per detent (fractions of a ms allowed): the four
+        contact changes of a detent evenly spaced, each bouncing `bounces` times in the first
+        tenth of its quarter.  Returns the time the turn ends."""
+        seq = ((0, 1), (0, 0), (1, 0), (1, 1)) if detents > 0 else ((1, 0), (0, 0), (0, 1), (1, 1))
+        quarter = detent_ms / 4
+        state = (1, 1)
+        for _ in range(abs(detents)):
+            for nxt in seq:
+                gpio = self._gpio(a if nxt[0] != state[0] else b)
+                level = nxt[0] if nxt[0] != state[0] else nxt[1]
+                for i in range(2 * bounces + 1):
+                    self.changes.append((t + i * quarter / (20 * bounces + 10), gpio, level ^ (i & 1)))
+                state = nxt
+                t += quarter
+        return t
+
     def end(self):
         return max([c[0] for c in self.changes] or [0])
 
-    def run(self, keys, until=None, step_ms=1, clock=None, settle_ms=1000):
+    def run(self, keys, until=None, step_ms=1, clock=None, settle_ms=1000, busy=(), irq_off=()):
         """Poll `keys` every step_ms from 0 to `until` (default: last change + settle_ms).
 
-        Returns [(t, event)] with t in ms from the script's start.  Pins start released.
+        Each change is driven at its own time (the clock is at that whole ms); `busy` is a list
+        of (start, end) ms with no poll (the firmware busy elsewhere), `irq_off` of (start, end)
+        with interrupts off (machine.disable_irq).  Returns [(t, event)] with t the ms of the poll
+        that gave the event.  Pins start released.
         """
         clock = clock or Clock()
+        clock.install()
+        try:
+            return self._run(keys, until, step_ms, clock, settle_ms, busy, irq_off)
+        finally:
+            clock.uninstall()
+
+    def _run(self, keys, until, step_ms, clock, settle_ms, busy, irq_off):
         if until is None:
             until = self.end() + settle_ms
         changes = sorted(self.changes, key=lambda c: c[0])
@@ -131,14 +163,20 @@ class Script:
         i = 0
         t = 0
         while t <= until:
+            if any(s <= t < e for s, e in irq_off):
+                machine_model.disable_irq()
+            else:
+                machine_model.enable_irq(True)  # what was latched runs first
             while i < len(changes) and changes[i][0] <= t:
                 machine_model.drive(changes[i][1], changes[i][2])
                 i += 1
-            event = keys.poll(clock.now())
-            if event:
-                events.append((t, event))
-            t += step_ms
-            clock.advance(step_ms)
+            if t % step_ms == 0 and not any(s <= t < e for s, e in busy):
+                event = keys.poll(clock.now())
+                if event:
+                    events.append((t, event))
+            t += 1
+            clock.advance(1)
+        machine_model.enable_irq(True)
         event = keys.poll(clock.now())
         while event:
             events.append((t, event))

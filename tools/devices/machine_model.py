@@ -1,7 +1,11 @@
 """A `machine` stand-in for the host (CPython and the MicroPython unix port).
 
 Pins share one level table by GPIO number, as on the chip: a test drives a pin from
-outside with `drive(n, level)` (None releases it to its pull).  I2C writes go to device
+outside with `drive(n, level)` (None releases it to its pull).  A pin's `irq()` handler is
+called on each matching edge, at once, with the pin (a `hard=True` handler runs with the
+heap locked under MicroPython, so an allocation in it fails as on the board); between
+`disable_irq()` and `enable_irq()` edges are latched and each pin's handler runs once when
+interrupts come back on, as on the RP2040 (e.g. during a flash erase).  I2C writes go to device
 models attached to a bus; a bus can fail the next N writes or have a device unplugged,
 raising OSError(EIO) like the RP2040 on a missing ACK.  Each bus also counts bytes,
 transactions and the time they take on the wire at the I2C frequency.
@@ -12,13 +16,16 @@ EIO = 5
 _levels = {}  # GPIO -> level driven from outside (0/1)
 _pins = {}  # GPIO -> _PinState (mode, pull, output value, irq handler)
 _buses = {}
+_irq = {"enabled": True, "pending": []}  # GPIOs whose edges wait for interrupts to be enabled
 
 
 def reset():
-    """Forget every pin level, pin and bus (a fresh board)."""
+    """Forget every pin level, pin and bus (a fresh board); interrupts on."""
     _levels.clear()
     _pins.clear()
     _buses.clear()
+    _irq["enabled"] = True
+    del _irq["pending"][:]
 
 
 def drive(gpio, level):
@@ -32,7 +39,47 @@ def drive(gpio, level):
     state = _pins.get(gpio)
     if state is not None and state._handler is not None and before != after:
         if (after == 0 and state._trigger & Pin.IRQ_FALLING) or (after == 1 and state._trigger & Pin.IRQ_RISING):
+            if _irq["enabled"]:
+                _call(state)
+            elif gpio not in _irq["pending"]:
+                _irq["pending"].append(gpio)
+
+
+def _call(state):
+    if state._hard and _heap_lock is not None:
+        _heap_lock()
+        try:
             state._handler(state.pin)
+        finally:
+            _heap_unlock()
+    else:
+        state._handler(state.pin)
+
+
+def disable_irq():
+    """Interrupts off: edges are latched until enable_irq(); returns the previous state."""
+    was = _irq["enabled"]
+    _irq["enabled"] = False
+    return was
+
+
+def enable_irq(state=True):
+    """Restore the state disable_irq() returned; latched edges run each pin's handler once (by GPIO)."""
+    _irq["enabled"] = bool(state)
+    if state:
+        pending = sorted(_irq["pending"])
+        del _irq["pending"][:]
+        for gpio in pending:
+            pin = _pins.get(gpio)
+            if pin is not None and pin._handler is not None:
+                _call(pin)
+
+
+try:
+    from micropython import heap_lock as _heap_lock
+    from micropython import heap_unlock as _heap_unlock
+except ImportError:  # CPython (the host shim has no heap to lock)
+    _heap_lock = _heap_unlock = None
 
 
 def level(gpio):
@@ -62,6 +109,7 @@ class _PinState:
         self._out = 0
         self._handler = None
         self._trigger = 0
+        self._hard = False
         self.pin = None
 
 
@@ -113,9 +161,10 @@ class Pin:
         self._state._out = 0
 
     def irq(self, handler=None, trigger=12, hard=False):
-        """Remember the handler; `drive()` calls it on a matching edge."""
+        """Remember the handler; `drive()` calls it on a matching edge (see the module's note)."""
         self._state._handler = handler
         self._state._trigger = trigger
+        self._state._hard = bool(hard)
         return self
 
     def __repr__(self):
@@ -133,7 +182,7 @@ class Bus:
         self.transactions = 0
         self.bytes = 0  # payload bytes (without the address byte)
         self.bits = 0  # bit times on the wire, start and stop included
-        self.seconds = 0.0  # wire time at the frequency of each write
+        self.freq = 400000  # of the last write (the wire time is bits / freq)
 
     def attach(self, addr, device):
         """Answer at `addr` with `device` (anything with write(bytes))."""
@@ -162,10 +211,16 @@ class Bus:
         self.transactions = 0
         self.bytes = 0
         self.bits = 0
-        self.seconds = 0.0
 
-    def write(self, addr, data, freq):
-        bits = 2 + 9 * (1 + len(data))  # start, address + ACK, 9 bits a byte, stop
+    @property
+    def seconds(self):
+        """The wire time of the writes so far (at the bus frequency)."""
+        return self.bits / self.freq
+
+    def write(self, addr, data, freq, parts=None):
+        """One transaction of `data` (or of the buffers `parts`, in order, without copying them)."""
+        size = len(data) if parts is None else sum(len(p) for p in parts)
+        bits = 2 + 9 * (1 + size)  # start, address + ACK, 9 bits a byte, stop
         if self.fail_writes > 0:
             self.fail_writes -= 1
             self.bits += 11
@@ -174,11 +229,17 @@ class Bus:
             self.bits += 11
             raise OSError(EIO)
         self.transactions += 1
-        self.bytes += len(data)
+        self.bytes += size
         self.bits += bits
-        self.seconds += bits / freq
-        self.devices[addr].write(data)
-        return len(data) + 1
+        self.freq = freq
+        device = self.devices[addr]
+        if parts is None:
+            device.write(data)
+        elif hasattr(device, "write_parts"):
+            device.write_parts(parts)
+        else:
+            device.write(b"".join(bytes(p) for p in parts))
+        return size + 1
 
 
 def bus(name=0):
@@ -207,13 +268,10 @@ class I2C:
         return self.bus.present()
 
     def writeto(self, addr, buf, stop=True):
-        return self.bus.write(addr, bytes(buf), self.freq)
+        return self.bus.write(addr, buf, self.freq)
 
     def writevto(self, addr, vector, stop=True):
-        data = bytearray()
-        for part in vector:
-            data.extend(part)
-        return self.bus.write(addr, bytes(data), self.freq)
+        return self.bus.write(addr, None, self.freq, vector)
 
     def readfrom(self, addr, nbytes, stop=True):
         raise OSError(EIO)

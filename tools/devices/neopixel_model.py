@@ -24,6 +24,9 @@ class NeoPixel:
         self.frames = []
         self.raw = []
         self.keep = keep
+        self.light = False  # True: keep only the last frame, in `last_raw` (a long run: no allocation)
+        self.last_raw = bytearray(n * bpp)
+        self.writes = 0
         instances.append(self)
 
     def __len__(self):
@@ -47,6 +50,10 @@ class NeoPixel:
         return [self[i] for i in range(self.n)]
 
     def write(self):
+        self.writes += 1
+        if self.light:
+            self.last_raw[:] = self.buf
+            return
         self.raw.append(bytes(self.buf))
         self.frames.append(self.colours())
         if len(self.frames) > self.keep:

@@ -6,7 +6,10 @@ the three addressing modes, column/page windows, segment remap (applied when dat
 written, so a remap needs a rewrite), COM scan direction, start line, display offset, COM
 pin configuration, contrast, inverse, entire-on, charge pump, display on/off -- and keeps
 the GDDRAM.  `glass()` renders what the glass shows; its orientation is the one in which
-the usual init (segment remap 0xA1, COM scan 0xC8) shows the RAM upright.
+the usual init (segment remap 0xA1, COM scan 0xC8) shows the RAM upright.  Like the chip it
+powers up with noise in its RAM: `noise_shown` records whether the glass was ever lit while
+some RAM byte had not been written since power-up (`unwritten` counts them), and
+`lit_at_transaction` the transaction that first lit it.
 
 Works under CPython and the MicroPython unix port; `save_png` needs Pillow (CPython).
 """
@@ -37,6 +40,10 @@ class SSD1306Model:
             seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
             ram[i] = (seed >> 16) & 0xFF
         self.ram = ram  # indexed by page * width + SEG (the segment the byte drives)
+        self.written = bytearray(len(ram))  # 1 once the byte was written since power-up
+        self.unwritten = len(ram)
+        self.noise_shown = False
+        self.lit_at_transaction = None
         self.display_on = False
         self.contrast = 0x7F
         self.seg_remap = False
@@ -60,37 +67,43 @@ class SSD1306Model:
         self.command_bytes = 0
         self.data_bytes = 0
         self.log = []  # per transaction: ("cmd", n) / ("data", n, [(page, col) of first byte])
+        self.logging = True  # keep `log` (a long simulation turns it off: it allocates)
 
     # -- the bus side ---------------------------------------------------------------------
 
     def write(self, data):
         """One I2C write transaction (after the address byte)."""
+        self.write_parts((data,))
+
+    def write_parts(self, parts):
+        """One transaction given as several buffers in a row (I2C writevto), read without copying."""
         self.transactions += 1
-        i = 0
-        n = len(data)
         commands = 0
-        first = None
         count = 0
-        while i < n:
-            control = data[i]
-            i += 1
-            is_data = control & 0x40
-            single = control & 0x80
-            end = min(n, i + 1) if single else n
-            while i < end:
-                if is_data:
-                    if first is None:
-                        first = (self.page, self.col)
-                    self._data(data[i])
+        first_page = first_col = -1
+        control = -1  # the control byte in force; -1: the next byte is a control byte
+        for data in parts:
+            for i in range(len(data)):
+                byte = data[i]
+                if control < 0:
+                    control = byte
+                    continue
+                if control & 0x40:
+                    if first_page < 0:
+                        first_page, first_col = self.page, self.col
+                    self._data(byte)
                     count += 1
                 else:
-                    self._command(data[i])
+                    self._command(byte)
                     commands += 1
-                i += 1
+                if control & 0x80:  # Co set: a single byte, then another control byte
+                    control = -1
         self.command_bytes += commands
         self.data_bytes += count
+        if not self.logging:
+            return
         if count:
-            self.log.append(("data", count, first))
+            self.log.append(("data", count, (first_page, first_col)))
         elif commands:
             self.log.append(("cmd", commands))
         if len(self.log) > 4096:
@@ -128,6 +141,7 @@ class SSD1306Model:
             self.com_pins = args[0]
         elif cmd == 0x8D:
             self.charge_pump = bool(args[0] & 0x04)
+            self._lighting()
         elif cmd in (0xD5, 0xD9, 0xDB, 0xA3, 0x26, 0x27, 0x29, 0x2A):
             pass  # timing and scroll set-up: nothing visible in a still frame
         elif 0x40 <= cmd <= 0x7F:
@@ -150,6 +164,7 @@ class SSD1306Model:
             self.inverse = cmd == 0xA7
         elif cmd in (0xAE, 0xAF):
             self.display_on = cmd == 0xAF
+            self._lighting()
         elif cmd == 0x2E:
             self.scrolling = False
         elif cmd == 0x2F:
@@ -159,9 +174,21 @@ class SSD1306Model:
         else:
             self.unknown.append(cmd)
 
+    def _lighting(self):
+        """The glass may have just lit: note when, and whether RAM noise is on it."""
+        if self.lit():
+            if self.lit_at_transaction is None:
+                self.lit_at_transaction = self.transactions
+            if self.unwritten:
+                self.noise_shown = True
+
     def _data(self, byte):
         seg = self.width - 1 - self.col if self.seg_remap else self.col
-        self.ram[self.page * self.width + seg] = byte
+        index = self.page * self.width + seg
+        self.ram[index] = byte
+        if not self.written[index]:
+            self.written[index] = 1
+            self.unwritten -= 1
         if self.mode == _HORIZONTAL:
             if self.col >= self.col_end:
                 self.col = self.col_start
@@ -218,9 +245,46 @@ class SSD1306Model:
                 out[y * w + x] = ((self.ram[base + w - 1 - x] >> bit) & 1) ^ inv
         return out
 
-    def glass_pages(self):
-        """The glass packed like a MONO_VLSB frame buffer (1024 bytes for 128x64)."""
-        return pack_vlsb(self.glass(), self.width, self.height)
+    def glass_pages(self, out=None):
+        """The glass packed like a MONO_VLSB frame buffer (1024 bytes for 128x64), into `out` if given
+        (no other allocation then: the simulator calls this for every changed frame)."""
+        w = self.width
+        if out is None:
+            out = bytearray(self.pages * w)
+        if not self.lit() or self.entire_on:
+            fill = 0xFF if self.lit() else 0
+            for i in range(len(out)):
+                out[i] = fill
+            return out
+        inv = 0xFF if self.inverse else 0
+        rows = self._row_map()
+        ram = self.ram
+        if rows is None:  # glass row y shows RAM row y; glass column x shows segment w - 1 - x
+            for base in range(0, len(out), w):
+                last = base + w - 1
+                for x in range(w):
+                    out[base + x] = ram[last - x] ^ inv
+            return out
+        for page in range(self.pages):
+            for x in range(w):
+                byte = 0
+                for bit in range(8):
+                    src = rows[page * 8 + bit]
+                    if src >= 0 and (ram[(src >> 3) * w + w - 1 - x] >> (src & 7)) & 1:
+                        byte |= 1 << bit
+                out[page * w + x] = byte ^ inv
+        return out
+
+    def _row_map(self):
+        """None when glass row y shows RAM row y (the usual set-up), else the RAM row of each glass
+        row (-1: dark); made again only when the row configuration changes."""
+        config = (self.com_pins, self.com_reverse, self.offset, self.mux, self.start_line)
+        if getattr(self, "_rows_for", None) != config:
+            self._rows_for = config
+            rows = [self._glass_row_source(y) for y in range(self.height)]
+            rows = [r if 0 <= r < self.height else -1 for r in rows]
+            self._rows = None if rows == list(range(self.height)) else rows
+        return self._rows
 
     def text(self, on="#", off="."):
         """The glass as text, one line per pixel row."""

@@ -1,6 +1,7 @@
 """The simulator's inside: firmware/main.py on a simulated Pico (runs under CPython and MicroPython).
 
-    simrun.py KEYS_FILE SEED FLASH_DIR MAIN_PY
+    simrun.py KEYS_FILE SEED FLASH_DIR MAIN_PY      a key script, every changed frame to stdout
+    simrun.py --serve SEED FLASH_DIR MAIN_PY         one key word at a time from stdin (autoplay)
 
 The board is built by the firmware's own `board.build()` from boards/pico.json over the
 device models of tools/devices (machine: pins and I2C; the SSD1306 panel model decodes
@@ -8,10 +9,14 @@ the I2C bytes; the NeoPixel model records the ring).  The key script presses and
 the button pins on a virtual clock.  Every changed frame (what the panel's glass shows and
 the ring's colours) goes to stdout as one line `F <1024 bytes hex> <ring hex> <ms>`; `E`
 ends the run.
+
+In `--serve` mode the keys come one at a time: whenever the last one is done (pressed,
+released and 60 ms passed), the current frame goes out as an `F` line followed by `?`, and
+the next key-script word is read from stdin (`quit` or the end of input ends the run).
+Whoever drives it (tools/autoplay.py) reads the screen and decides the next press.
 """
 
 import binascii
-import gc
 import sys
 
 PRESS_MS = 60  # how long a scripted press holds the button
@@ -20,6 +25,7 @@ BACK_MS = 800  # a `back` holds OK this long (the board's long press is 700 ms)
 SETTLE_MS = 1500  # after the last key, before the run ends
 
 WORDS = ("prev", "next", "ok", "back")
+MICROPYTHON = sys.implementation.name == "micropython"
 
 
 class Done(BaseException):
@@ -64,13 +70,17 @@ class Clock:
 
 
 class PinScript:
-    """Wraps the board's keys: before each poll, presses/releases button pins per the script."""
+    """Wraps the board's keys: before each poll, presses/releases button pins per the script.
+
+    `script` is a list of (word, ms) items, or a callable `next_item(now)` that returns the
+    next item (None: the run is over) when the last one is done."""
 
     def __init__(self, script, keys, pins, on_poll):
         from devices import machine_model
 
         self.drive = machine_model.drive
-        self.script = script
+        self.source = None if isinstance(script, list) else script
+        self.script = script if self.source is None else []
         self.pos = 0
         self.keys = keys
         self.pins = pins  # word -> GPIO
@@ -85,6 +95,12 @@ class PinScript:
             self.drive(self.held, None)
             self.held = None
         if self.held is None and now >= self.next_at:
+            if self.source is not None:
+                item = self.source(now)
+                if item is None:
+                    raise Done()
+                self.script = [item]  # one word at a time: keep no history
+                self.pos = 0
             if self.pos >= len(self.script):
                 raise Done()
             word, ms = self.script[self.pos]
@@ -98,50 +114,68 @@ class PinScript:
                 self.held = pin
                 self.release_at = now + hold
                 self.next_at = now + hold + GAP_MS
-            if self.pos >= len(self.script):
+            if self.source is None and self.pos >= len(self.script):
                 self.next_at = max(self.next_at, now + SETTLE_MS)
         return self.keys.poll(now)
 
 
 class Frames:
-    """Writes a frame line whenever the glass or the ring changed."""
+    """The frame the board shows (the panel's glass and the ring's colours); writes an `F` line
+    whenever it changed.  Allocates only when something changed (the walk's heap is the board's)."""
 
     def __init__(self, panel):
         self.panel = panel
         self.pixels = None
-        self.seen = None
-        self.last = None
+        self.mark = -1  # the panel's transaction count when the glass was last read
+        self.glass = bytearray(panel.pages * panel.width)  # what the glass shows, updated in place
+        self.ring = bytearray(36)
+        self.ring_writes = 0
+        self._scratch = bytearray(len(self.glass))
+        self.changes = 0  # how many times the frame changed
         self.emit = True  # write `F` lines to stdout (the interactive terminal draws instead)
 
-    def ring_bytes(self):
+    def _read_ring(self):
+        """Take the ring's last written frame from the NeoPixel model; True when it changed."""
         px = self.pixels
-        if px is None or not px.frames:
-            return bytes(36)
-        out = bytearray()
-        for rgb in px.frames[-1]:
-            out.append(rgb[0])
-            out.append(rgb[1])
-            out.append(rgb[2])
-        del px.frames[:-1]
-        del px.raw[:-1]
-        return bytes(out)
+        if px is None or px.writes == self.ring_writes:
+            return False
+        self.ring_writes = px.writes
+        if len(self.ring) != 3 * px.n:
+            self.ring = bytearray(3 * px.n)
+        if not px.light:
+            px.light = True  # from now on the model keeps only the last frame (no lists to trim)
+            px.last_raw[:] = px.buf
+            del px.frames[:]
+            del px.raw[:]
+        raw = px.last_raw
+        order = px.ORDER
+        ring = self.ring
+        changed = False
+        for i in range(0, len(ring), 3):
+            for j in range(3):
+                value = raw[i + order[j]]
+                if ring[i + j] != value:
+                    ring[i + j] = value
+                    changed = True
+        return changed
 
-    def capture(self, now=0):
+    def capture(self, now=0, force=False):
+        """Look at the board now; write the frame if it changed (or `force`)."""
         panel = self.panel
-        del panel.log[:]  # the model logs every transaction; the simulator needs none
-        state = (bytes(panel.ram), panel.lit(), panel.inverse, panel.com_reverse, panel.entire_on)
-        if state != self.seen:
-            self.seen = state
-            gc.collect()
-            self.glass = bytes(panel.glass_pages())
-        frame = self.glass + self.ring_bytes()
-        if frame != self.last:
-            self.last = frame
-            if not self.emit:
-                return
-            buf = binascii.hexlify(frame[:1024]).decode()
-            ring = binascii.hexlify(frame[1024:]).decode()
-            sys.stdout.write("F %s %s %d\n" % (buf, ring, now))
+        if panel.log:
+            del panel.log[:]  # the model logs every transaction; the simulator needs none
+        changed = self._read_ring()
+        if panel.transactions != self.mark:
+            self.mark = panel.transactions
+            scratch = panel.glass_pages(self._scratch)
+            if scratch != self.glass:
+                self.glass[:] = scratch
+                changed = True
+        if changed:
+            self.changes += 1
+        if (changed or force) and self.emit:
+            sys.stdout.write("F %s %s %d\n" % (binascii.hexlify(self.glass).decode(),
+                                               binascii.hexlify(self.ring).decode(), now))
 
 
 def install(seed, data_root, make_keys):
@@ -173,17 +207,54 @@ def install(seed, data_root, make_keys):
     return panel, clock, frames
 
 
+class Served:
+    """The next key word from stdin, after the frame went to stdout (`--serve` mode)."""
+
+    def __init__(self, frames):
+        self.frames = frames
+
+    def __call__(self, now):
+        self.frames.capture(now, force=True)  # the driver always gets the frame it decides on
+        sys.stdout.write("?\n")
+        flush = getattr(sys.stdout, "flush", None)
+        if flush is not None:
+            flush()
+        while True:
+            line = sys.stdin.readline()
+            if not line or line.strip() == "quit":
+                return None
+            items = parse_script(line)
+            if items:
+                return items[0]
+
+
 def main(argv):
-    keys_file, seed, flash, main_py = argv[0], int(argv[1]), argv[2], argv[3]
-    with open(keys_file) as f:
-        script = parse_script(f.read())
+    draws = argv[0] == "--draws"  # also log what the screens draw (`D` lines; tests of the screen reader)
+    if draws:
+        argv = argv[1:]
+    serve = argv[0] == "--serve"
+    if serve:
+        argv = argv[1:]
+        keys_file, seed, flash, main_py = None, int(argv[0]), argv[1], argv[2]
+        script = None
+    else:
+        keys_file, seed, flash, main_py = argv[0], int(argv[1]), argv[2], argv[3]
+        with open(keys_file) as f:
+            script = parse_script(f.read())
 
     def make_keys(hw, profile, frames):
         inp = profile["input"]
         pins = {"prev": inp["prev"], "next": inp["next"], "ok": inp["ok"]}
-        return PinScript(script, hw.keys, pins, frames.capture)
+        if draws and hw.display is not None:
+            import drawlog
+
+            drawlog.watch(hw.display, lambda keys: sys.stdout.write("D %s\n" % drawlog.encode(keys)))
+        return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 
     panel, clock, frames = install(seed, flash + "/data", make_keys)
+    import devices
+
+    devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too
     with open(main_py) as f:
         code = f.read()
     try:

@@ -304,7 +304,7 @@ class Game(Ledger):
     def _end_turn(self):
         p = self.turn
         self.pike_supply[p] += self.pending
-        if self.clear_due[p] == 1:
+        if self.clear_due[p] == 1 and self.moves:  # a skip (no move) blocks the nest one more turn
             self.clear_due[p] = 0
         for q in range(self.players):
             if self.clear_due[q] == _NEW:

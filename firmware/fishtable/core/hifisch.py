@@ -111,6 +111,9 @@ class Game(Ledger):
                 raise Invalid("no shell is left on the face-down cards (all 10 are found)")
             if card and self.loc[card] == BACK:
                 raise Invalid("fish %d has no shell: it was face-up before" % card)
+        elif (card == 0 or self.loc[card] == DOWN) and self.hidden and self.hidden >= self.unflipped():
+            # as many shells hidden as cards never flipped: each of those cards has one
+            raise Invalid("every card never flipped has a shell now: %s shell" % ("shark" if card == 0 else "fish N"))
 
     def apply(self, stmt):
         p = self.turn

@@ -199,32 +199,38 @@ def build(profile):
     import machine
     import neopixel
 
-    from fishtable.hw.keys import Buttons, Encoder
     from fishtable.hw.ring import Ring
     from fishtable.hw.ssd1306 import SSD1306
 
     bus = profile["i2c"]
     i2c = machine.I2C(bus["bus"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]), freq=bus["freq"])
     disp = profile["display"]
-    display = None
-    try:
-        present = disp["address"] in i2c.scan()
-    except OSError:
-        present = False
-    if present:
-        display = SSD1306(i2c, disp["address"], disp["width"], disp["height"], flip=disp["flip"])
+    # The panel answers its init sequence or not (no bus scan first: one write instead of 112 probes).
+    display = SSD1306(i2c, disp["address"], disp["width"], disp["height"], flip=disp["flip"])
+    if not display.ok:
+        display = None
     r = profile["ring"]
     pixels = neopixel.NeoPixel(machine.Pin(r["pin"], machine.Pin.OUT), r["count"])
     ring = Ring(pixels, r["count"], r["brightness"], r["cap"], r["budget_ma"], r["ma_per_channel"])
     inp = profile["input"]
+    try:  # the keys' pin interrupts: room to report an exception raised inside one
+        from micropython import alloc_emergency_exception_buf
+
+        alloc_emergency_exception_buf(100)
+    except ImportError:
+        pass
 
     def pull_up(n):
         return machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP)
 
     if inp["kind"] == "encoder":
+        from fishtable.hw.encoder import Encoder
+
         keys = Encoder(pull_up(inp["a"]), pull_up(inp["b"]), pull_up(inp["sw"]), inp["debounce_ms"],
                        inp["long_ms"], inp["reverse"], inp["half_step"])
     else:
+        from fishtable.hw.keys import Buttons
+
         keys = Buttons(pull_up(inp["prev"]), pull_up(inp["next"]), pull_up(inp["ok"]), inp["debounce_ms"],
                        inp["long_ms"], inp["repeat_delay_ms"], inp["repeat_ms"])
     return Hardware(profile, display, ring, keys, i2c)

@@ -1,33 +1,53 @@
 """Key events from three buttons or a rotary encoder with a push switch.
 
-Both inputs are polled: `poll(now_ms)` reads the pins, turns what changed into events,
-queues them (a small fixed ring, no allocation) and returns one event or NONE.  Call it
-often (every few ms); pass the time from `time.ticks_ms()` (only ticks_diff/ticks_add are
-used on it).
+Pin interrupts do only what cannot wait, as Peter Hinch's micropython-async primitives do:
+a button's interrupt records the edge (which key, down or up, `time.ticks_ms()`) in a
+preallocated ring; the encoder's interrupt counts quarter steps with a quadrature state
+machine.  They allocate nothing and decide nothing (hard IRQs where the port has them).
+`poll(now_ms)`, called by the app loop, turns what was recorded into events, in the order
+and at the times the edges happened, so a press made while the firmware was busy is
+queued, not lost.  It returns one event (or NONE) per call; the rest wait in a small queue.
 
-Events: PREV and NEXT on press (buttons auto-repeat while held), OK on the release of a
-short press of OK, BACK once when OK has been held for `long_ms` (its release is then
-silent).  A pin level must stay put for `debounce_ms` before it counts, so bounce and
-contact chatter never make a double step.  Pins are active low (pull-ups).
+Events: PREV and NEXT at the first edge of a press (then auto-repeat while held: after
+`repeat_delay_ms`, every `repeat_ms`); OK at the release of a press of OK shorter than
+`long_ms`; BACK once that press has lasted `long_ms` (its release is then silent).  With
+`down_event` True (a constructor argument, or set the attribute later) also DOWN when OK goes
+down, so the UI can show the press at once (the press still ends in OK or BACK); it is off by
+default, so a UI that does not know DOWN never sees it.  `ok_held()` says whether OK is down.
+
+Debounce without latency: the first edge of a key counts at once; the edges of that key in
+the `debounce_ms` after it are bounce and ignored; when that window ends, the pin's level is
+compared with the key's state: a press shorter than the window is released then, and a key
+down again right after a release (contact chatter while held) is down without an event, so
+chatter never makes a second step (a chattering OK may end its press early, as OK).  An
+interrupt whose pin reads the level of the key's last recorded edge means the pin went and
+came back before the interrupt ran (interrupts were off, e.g. during a flash erase): both
+edges are recorded.  Pins without `irq()` (test doubles, CircuitPython's stand-ins) are read
+in `poll()` instead, each change counting as an edge at that time.  Pins are active low.
+
+The encoder (`Encoder`, in fishtable.hw.encoder, imported on first use) shares all of this for
+its push switch.
 """
 
-from time import ticks_add, ticks_diff
+from time import ticks_add, ticks_diff, ticks_ms
 
 from micropython import const
+
+# Times are ticks values, kept in preallocated lists: storing or loading a small int there never
+# allocates, on the board (ticks < 2**30) and on 64-bit ports (ticks up to 2**62) alike.
 
 NONE = const(0)
 PREV = const(1)
 NEXT = const(2)
 OK = const(3)
 BACK = const(4)
-NAMES = ("NONE", "PREV", "NEXT", "OK", "BACK")
+DOWN = const(5)  # OK has gone down (only with down_event=True)
+NAMES = ("NONE", "PREV", "NEXT", "OK", "BACK", "DOWN")
 
-_QUEUE_SIZE = const(8)
-
-# Quadrature: index (old state << 2) | new state, state = (a << 1) | b; value = step + 1.
-# Clockwise (A falls first) from the rest state 11: 11 -> 01 -> 00 -> 10 -> 11.
-_STEP = b"\x01\x00\x02\x01\x02\x01\x01\x00\x00\x01\x01\x02\x01\x02\x00\x01"
-_REST = const(3)
+_QUEUE_SIZE = const(16)
+_RING = const(16)  # recorded edges (a power of two): 7 presses while the loop is away
+_ROOM = const(4)  # queue slots one recorded edge may fill (its event, repeats, BACK)
+_OK = const(2)  # key index of OK (0 = PREV, 1 = NEXT)
 
 
 class EventQueue:
@@ -55,116 +75,209 @@ class EventQueue:
         """How many events are queued."""
         return self._size
 
+    def _room(self):
+        return _QUEUE_SIZE - self._size
+
     def clear(self):
         """Drop queued events (e.g. when a screen changes)."""
         self._size = 0
 
 
-class _Keys(EventQueue):
-    """The OK key (short press OK, long press BACK) shared by both inputs."""
+def _attach(pin, handler):
+    """Call `handler(pin)` on both edges of `pin` (a hard IRQ where the port has one).
+    False when the pin has no interrupts: then it is read in poll()."""
+    irq = getattr(pin, "irq", None)
+    if irq is None:
+        return False
+    trigger = pin.IRQ_FALLING | pin.IRQ_RISING
+    try:
+        irq(handler, trigger, hard=True)
+    except (TypeError, ValueError):
+        irq(handler, trigger)
+    return True
 
-    def __init__(self, pin_ok, debounce_ms, long_ms):
+
+class _Keys(EventQueue):
+    """Up to three keys (index 0 PREV, 1 NEXT, 2 OK; None where absent): recorded edges -> events."""
+
+    def __init__(self, pins, debounce_ms, long_ms, repeat_delay_ms, repeat_ms, down_event):
         EventQueue.__init__(self)
+        self._pins = pins
         self._debounce = debounce_ms
         self._long = long_ms
-        self._ok_pin = pin_ok
-        self._ok_raw = 0 if pin_ok.value() else 1
-        self._ok_down = self._ok_raw  # held at start: ignored until released
-        self._ok_quiet = self._ok_raw  # no event on this press (held at start, or BACK sent)
-        self._ok_changed = 0
-        self._ok_since = 0
+        self._repeat_delay = repeat_delay_ms
+        self._repeat = max(1, repeat_ms)
+        self.down_event = down_event
+        # written by the interrupts (and read here)
+        self._codes = bytearray(_RING)  # key << 1 | down
+        self._times = [0] * _RING
+        self._marks = [0] * _RING  # the encoder's count at the edge (turns before a press stay before it)
+        self._pos = 0  # the encoder's quarter-step count (0 for buttons)
+        self._w = 0
+        self._lost = 0  # edges dropped because the ring was full (the loop then reads the levels)
+        self._level = bytearray(3)  # per key: down (1) at its last recorded edge
+        self._at = [0, 0, 0]  # per key: time of its last recorded edge
+        self._armed = bytearray(3)  # per key: 1 once an edge was recorded (the bounce window applies)
+        # the loop's side
+        self._r = 0
+        self._down = bytearray(3)  # per key: the state events are made from
+        self._quiet = bytearray(3)  # no event on this press (held at start, or BACK sent)
+        self._since = [0, 0, 0]  # when the key went down
+        self._due = [0, 0, 0]  # when its next auto-repeat fires
+        self._synced = 0  # _lost when the levels were last read after a drop
+        self._polled = 0  # bit k: key k has no interrupt and is read in poll()
+        handlers = (self._irq_prev, self._irq_next, self._irq_ok)
+        for k in range(3):
+            pin = pins[k]
+            if pin is None:
+                continue
+            down = 0 if pin.value() else 1
+            self._level[k] = down
+            self._down[k] = down
+            self._quiet[k] = down  # held at start: silent until released
+            if not _attach(pin, handlers[k]):
+                self._polled |= 1 << k
 
+    # -- interrupt side: record, nothing else ---------------------------------------------
 
-    def _poll_ok(self, now_ms):
-        raw = 0 if self._ok_pin.value() else 1
-        if raw != self._ok_raw:
-            self._ok_raw = raw
-            self._ok_changed = now_ms
-        elif raw != self._ok_down and ticks_diff(now_ms, self._ok_changed) >= self._debounce:
-            self._ok_down = raw
-            if raw:
-                self._ok_since = now_ms
-                self._ok_quiet = 0
-            elif self._ok_quiet:
-                self._ok_quiet = 0
+    def _irq_prev(self, pin):
+        self._record(0, 0 if pin.value() else 1, ticks_ms())
+
+    def _irq_next(self, pin):
+        self._record(1, 0 if pin.value() else 1, ticks_ms())
+
+    def _irq_ok(self, pin):
+        self._record(_OK, 0 if pin.value() else 1, ticks_ms())
+
+    def _record(self, k, down, now):
+        """Key k reads `down` at `now` after an edge: record it unless it is bounce (no allocation)."""
+        if self._armed[k] and ticks_diff(now, self._at[k]) < self._debounce:
+            return
+        code = k << 1 | down
+        n = 2 if down == self._level[k] else 1  # 2: it went and came back before we looked
+        w = self._w
+        while n:
+            nxt = (w + 1) & (_RING - 1)
+            if nxt == self._r:
+                self._lost += 1
+                break
+            n -= 1
+            self._codes[w] = code ^ n  # the other level first when both edges are recorded
+            self._times[w] = now
+            self._marks[w] = self._pos
+            w = nxt
+        self._w = w
+        self._level[k] = down
+        self._at[k] = now
+        self._armed[k] = 1
+
+    # -- loop side: edges -> events ---------------------------------------------------------
+
+    def _keys(self, now):
+        """Everything recorded up to `now`, in time order, into the event queue (as room allows)."""
+        polled = self._polled  # keys without an interrupt: a change read now is an edge now
+        for k in range(3):
+            if polled >> k & 1:
+                down = 0 if self._pins[k].value() else 1
+                if down != self._level[k]:
+                    self._record(k, down, now)
+        while self._r != self._w:
+            if self._size > _QUEUE_SIZE - _ROOM:
+                return  # the rest waits in the ring for the next poll
+            r = self._r
+            if not self._turned(self._marks[r], True):
+                return  # the steps before this edge first, as room allows
+            code = self._codes[r]
+            t = self._times[r]
+            self._r = (r + 1) & (_RING - 1)
+            self._advance(t, 1)
+            self._change(code >> 1, code & 1, t)
+        lost = self._lost
+        if lost != self._synced:  # edges were dropped: what the pins read now, as edges now
+            self._synced = lost
+            for k in range(3):
+                if self._pins[k] is not None:
+                    self._change(k, 0 if self._pins[k].value() else 1, now)
+        for k in range(3):
+            pin = self._pins[k]
+            if pin is None:
+                continue
+            if self._armed[k]:
+                end = ticks_add(self._at[k], self._debounce)
+                if ticks_diff(now, end) < 0:
+                    continue
             else:
-                self._push(OK)
-        if self._ok_down and not self._ok_quiet and ticks_diff(now_ms, self._ok_since) >= self._long:
-            self._ok_quiet = 1
+                end = now
+            down = 0 if pin.value() else 1
+            if down != self._down[k] and self._r == self._w:  # changed inside its bounce window
+                self._advance(end, 1)
+                if down:  # down again right after a release: chatter, not a new press
+                    self._down[k] = 1
+                    self._quiet[k] = 1
+                else:
+                    self._change(k, 0, end)
+        self._advance(now, 0)
+
+    def _turned(self, pos, rest):
+        """Steps of an encoder up to count `pos` into events; False if they did not all fit."""
+        return True
+
+    def _advance(self, t, edge):
+        """Time passes to `t`: auto-repeats and the long press of OK that fall due (with `edge` = 1,
+        an edge at `t` comes first: a repeat due at `t` waits for it)."""
+        down = self._down
+        quiet = self._quiet
+        if down[_OK] and not quiet[_OK] and ticks_diff(t, self._since[_OK]) >= self._long:
+            quiet[_OK] = 1
             self._push(BACK)
+        for k in range(2):
+            if down[k] and not quiet[k]:
+                while ticks_diff(t, self._due[k]) >= edge and self._size < _QUEUE_SIZE:
+                    self._push(PREV if k == 0 else NEXT)
+                    self._due[k] = ticks_add(self._due[k], self._repeat)
+
+    def _change(self, k, down, t):
+        """Key k went down (1) or up (0) at `t`."""
+        if down == self._down[k]:
+            return
+        self._down[k] = down
+        if down:
+            self._since[k] = t
+            if k == _OK:
+                if self.down_event:
+                    self._push(DOWN)
+            else:
+                self._push(PREV if k == 0 else NEXT)
+                self._due[k] = ticks_add(t, self._repeat_delay)
+        elif self._quiet[k]:
+            self._quiet[k] = 0
+        elif k == _OK:
+            self._push(BACK if ticks_diff(t, self._since[_OK]) >= self._long else OK)
 
     def ok_held(self):
-        """True while OK is (debounced) down."""
-        return bool(self._ok_down)
+        """True while OK is down (from its first edge, as of the last poll)."""
+        return bool(self._down[_OK])
 
 
 class Buttons(_Keys):
     """Three push buttons to ground: previous, next, OK."""
 
     def __init__(self, pin_prev, pin_next, pin_ok, debounce_ms=20, long_ms=700, repeat_delay_ms=500,
-                 repeat_ms=150):
-        super().__init__(pin_ok, debounce_ms, long_ms)
-        self._pins = (pin_prev, pin_next)
-        self._events = (PREV, NEXT)
-        self._repeat_delay = repeat_delay_ms
-        self._repeat = repeat_ms
-        self._raw = bytearray(0 if p.value() else 1 for p in self._pins)
-        self._down = bytearray(self._raw)
-        self._quiet = bytearray(self._raw)  # held at start: no events until released
-        self._changed = [0, 0]
-        self._due = [0, 0]  # when the next auto-repeat fires
+                 repeat_ms=150, down_event=False):
+        super().__init__((pin_prev, pin_next, pin_ok), debounce_ms, long_ms, repeat_delay_ms, repeat_ms,
+                         down_event)
 
     def poll(self, now_ms):
-        """Read the buttons at `now_ms`; return one event code or NONE."""
-        for i in range(2):
-            raw = 0 if self._pins[i].value() else 1
-            if raw != self._raw[i]:
-                self._raw[i] = raw
-                self._changed[i] = now_ms
-            elif raw != self._down[i] and ticks_diff(now_ms, self._changed[i]) >= self._debounce:
-                self._down[i] = raw
-                if not raw:
-                    self._quiet[i] = 0
-                elif not self._quiet[i]:
-                    self._push(self._events[i])
-                    self._due[i] = ticks_add(now_ms, self._repeat_delay)
-            if self._down[i] and not self._quiet[i] and ticks_diff(now_ms, self._due[i]) >= 0:
-                self._push(self._events[i])
-                self._due[i] = ticks_add(now_ms, self._repeat)
-        self._poll_ok(now_ms)
+        """The keys up to `now_ms` (from time.ticks_ms()); returns one event code or NONE."""
+        self._keys(now_ms)
         return self._pop()
 
 
-class Encoder(_Keys):
-    """A quadrature rotary encoder (A, B to ground) with a push switch: one step per detent.
+def __getattr__(name):
+    """`keys.Encoder` is fishtable.hw.encoder.Encoder, imported on first use: a buttons board never
+    holds the encoder's code in RAM."""
+    if name == "Encoder":
+        from fishtable.hw.encoder import Encoder
 
-    Turning clockwise (A falls first from rest) gives NEXT; `reverse` swaps the direction.
-    `half_step` is for encoders with a detent at both 11 and 00 (two steps per cycle).
-    """
-
-    def __init__(self, pin_a, pin_b, pin_sw, debounce_ms=20, long_ms=700, reverse=False, half_step=False):
-        super().__init__(pin_sw, debounce_ms, long_ms)
-        self._a = pin_a
-        self._b = pin_b
-        self._state = self._read()
-        self._count = 0
-        self._reverse = reverse
-        self._half = half_step
-
-    def _read(self):
-        return (1 if self._a.value() else 0) << 1 | (1 if self._b.value() else 0)
-
-    def poll(self, now_ms):
-        """Read the encoder at `now_ms`; return one event code or NONE."""
-        state = self._read()
-        if state != self._state:
-            self._count += _STEP[(self._state << 2) | state] - 1
-            self._state = state
-            if state == _REST or (self._half and state == 0):
-                if self._count >= 2:
-                    self._push(PREV if self._reverse else NEXT)
-                elif self._count <= -2:
-                    self._push(NEXT if self._reverse else PREV)
-                self._count = 0
-        self._poll_ok(now_ms)
-        return self._pop()
+        return Encoder
+    raise AttributeError(name)

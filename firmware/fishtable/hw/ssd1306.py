@@ -5,6 +5,10 @@ Draw with the FrameBuffer methods (text, fill_rect, line, ...) and `text2x`, the
 and sends only the changed column range of the changed pages.  All buffers are allocated
 once in the constructor.
 
+A clean start: an SSD1306 powers up with random RAM, so the init sequence leaves the display
+off and the first `show()` switches it on only after its full frame is in the RAM (the same
+after a re-init): the glass never shows noise, and the first thing lit is the first frame.
+
 An I2C error (panel unplugged, no ACK) never escapes `show()`: the panel is marked not
 `ok`, `errors` counts the failures, and later `show()` calls retry (init sequence plus a
 full frame) with a back-off counted in calls: 1, 2, 4, ... up to 32 skipped calls.
@@ -70,7 +74,8 @@ class SSD1306(framebuf.FrameBuffer):
         self._glyph_buf = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._glyph_buf, 8, 8, framebuf.MONO_VLSB)
         self._contrast = 0x9F if external_vcc else 0xCF
-        self._on = True
+        self._on = True  # wanted on (power())
+        self._lit = False  # switched on: only once the RAM holds a frame
         self._stale = True  # the panel's RAM is unknown: the next show() sends everything
         self._backoff = 0
         self._wait = 0
@@ -135,8 +140,7 @@ class SSD1306(framebuf.FrameBuffer):
             _ENTIRE_ON_RESUME,
             _NORMAL,
             _SCROLL_OFF,
-            _DISPLAY_ON if self._on else _DISPLAY_OFF,
-        ))
+        ))  # still off: show() switches it on after the first frame
 
     def _try_init(self):
         """Send the init sequence; True when the panel answered."""
@@ -148,6 +152,7 @@ class SSD1306(framebuf.FrameBuffer):
         self.ok = True
         self._backoff = 0
         self._stale = True
+        self._lit = False
         return True
 
     def _failed(self):
@@ -174,6 +179,9 @@ class SSD1306(framebuf.FrameBuffer):
                 self._send_all()
             else:
                 self._send_changes()
+            if self._on and not self._lit:
+                self._command(_DISPLAY_ON)  # the RAM holds the frame now
+                self._lit = True
         except OSError:
             self._failed()
         return self.bytes_sent - before
@@ -245,9 +253,12 @@ class SSD1306(framebuf.FrameBuffer):
         self._setting(_SET_CONTRAST, self._contrast)
 
     def power(self, on):
-        """Turn the panel on (True) or off (False, RAM kept)."""
+        """Turn the panel on (True) or off (False, RAM kept); on waits for a frame in the RAM."""
         self._on = bool(on)
+        if self._on and self._stale:
+            return  # the next show() sends a frame, then switches it on
         self._setting(_DISPLAY_ON if self._on else _DISPLAY_OFF)
+        self._lit = self._on and self.ok
 
     def set_flip(self, flip):
         """Rotate the picture by 180 degrees (True) or not; the next show() resends all."""

@@ -147,12 +147,10 @@ class Store:
                 return None, None
             match, lost = scan(fs, path)
         except Exception:  # noqa: BLE001 - an unreadable flash must not stop the table
-            return None, "Journal unreadable"
+            self._set_aside()
+            return None, "Journal unreadable: moved aside"
         if match is None:
-            try:
-                fs.rename(path, self.damaged_path)
-            except OSError:
-                pass
+            self._set_aside()
             return None, "Journal unreadable: game lost"
         if not lost:
             self._count = len(match.statements)
@@ -164,6 +162,17 @@ class Store:
         except OSError:
             pass  # the next append rewrites the whole journal
         return match, "Journal repaired: %s lost" % _lines_word(lost)
+
+    def _set_aside(self):
+        """Move an unreadable journal (even a folder of that name) out of the way, as `journal.bad`."""
+        try:
+            remove_if_there(self.fs, self.damaged_path)
+        except OSError:
+            pass
+        try:
+            self.fs.rename(self.journal_path, self.damaged_path)
+        except OSError:
+            pass
 
     def begin(self, match):
         """Start the journal of a new game (header and any statements); replaces the game in progress."""

@@ -33,6 +33,7 @@ class App:
             self.settings.update(settings)
         self.match = None  # the game in progress (resumable)
         self.stack = []
+        self.waiting = []  # keys pressed while a spinner decides, played when it has
         self.toast = None  # message lines shown over the screen
         self.toast_at = 0
         self.now = now
@@ -50,6 +51,17 @@ class App:
         note = None
         if self.store is not None:
             match, note = self.store.resume()
+            if match is not None and match.game.over:
+                # the last statement was journalled, the move to the history was cut off: finish it
+                self.store.finish(match)
+                match = None
+                note = "The last game was over: it is in the history now"
+                self.home()
+                from fishtable.ui.history import history_screen
+
+                self.push(history_screen(self))
+                self.message(note)
+                return
             self.match = match
         self.home()
         if note:
@@ -94,8 +106,10 @@ class App:
         if self.toast is not None:
             self.toast = None
             return
-        if self.fx.busy():
-            return  # a spinner is deciding something: keys wait
+        if self.fx.busy():  # a spinner is deciding something: the key waits for it
+            if len(self.waiting) < 4:
+                self.waiting.append(ev)
+            return
         self.stack[-1].key(self, ev)
 
     def tick(self, now):
@@ -108,6 +122,8 @@ class App:
             self.dirty = True
         if self.fx.tick(now):
             self.dirty = True
+        while self.waiting and not self.fx.busy():
+            self.handle(self.waiting.pop(0))
         if self.stack and self.stack[-1].tick(self, now):
             self.dirty = True
 
@@ -205,7 +221,7 @@ class App:
         return True
 
     def proceed(self):
-        """After a statement (or undo): the end screen when over, else the current player's colour."""
+        """After a statement (or undo): the end screen when over, else the screen's player on the ring."""
         game = self.match.game
         if game.over:
             from fishtable.ui.scoreboard import GameOver
@@ -217,11 +233,7 @@ class App:
             del self.stack[:]
             self.push(over)
             return
-        player = game.next_player()
-        if player is not None:
-            self.fx.player(self.rgb_of(player))
-        else:
-            self.fx.off()
+        self.stack[-1].enter(self)  # the screen shows whose turn it is, on the ring too
 
     def undo(self):
         """Take back the last statement (journal first, then the state)."""

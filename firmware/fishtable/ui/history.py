@@ -20,7 +20,10 @@ def _open(app, name):
     try:
         match = read(app.store.history_lines(name))
     except RecordError as err:
-        app.message(str(err))
+        app.message("%s: damaged file (%s)" % (name, err))
+        return
+    except (OSError, ValueError):  # unreadable, or bytes that are not text
+        app.message("%s: damaged file" % name)
         return
     app.push(Standings(name, match))
 

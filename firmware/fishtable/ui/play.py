@@ -63,8 +63,11 @@ class Play(Screen):
         self.back_to = back_to
 
     def enter(self, app):
-        if app.match is not None and self.shown_player(app) is not None:
-            app.fx.player(app.rgb_of(self.shown_player(app)))
+        player = self.shown_player(app) if app.match is not None else None
+        if player is not None:
+            app.fx.player(app.rgb_of(player))
+        else:
+            app.fx.off()
 
     def key(self, app, ev):
         if ev == BACK:

@@ -3,6 +3,7 @@ dice rolled here with the ring spinning, the pike pairs picked from those possib
 allowance, the chips, the supplies and the warnings on screen."""
 
 from fishtable.ui import draw
+from fishtable.ui.icons import ICONS
 from fishtable.ui.play import Play as Base
 from fishtable.ui.widgets import Ask
 
@@ -15,14 +16,6 @@ MOVES = (
 )
 CHIP_LABELS = {"snail": "Chip: snail", "skip": "Chip: skip", "wave": "Chip: wave", "carp": "Chip: carp",
                "pike": "Chip: pike"}
-# 8x8 chip icons, bit 7 the leftmost pixel: snail, skip (the star), wave, carp, pike
-ICONS = {
-    "snail": (0x00, 0x38, 0x44, 0x5C, 0x54, 0x4D, 0xFE, 0x00),
-    "skip": (0x10, 0x10, 0xFE, 0x7C, 0x38, 0x6C, 0x44, 0x00),
-    "wave": (0x00, 0x66, 0x99, 0x00, 0x66, 0x99, 0x00, 0x00),
-    "carp": (0x00, 0x38, 0x7D, 0xDF, 0xFF, 0x7D, 0x38, 0x00),
-    "pike": (0x00, 0x00, 0x3D, 0xDF, 0xFF, 0x3D, 0x00, 0x00),
-}
 END = ("end",)
 ROLL_MS = 1000
 WARN_MS = 2000
@@ -70,14 +63,36 @@ class Play(Base):
     def _back_root(self, app):
         self.root(app)
 
-    # -- carp: the device rolls one die per nest -------------------------------
+    # -- carp: the table's own die (entered nest by nest) or the device's ------
     def _carp_nests(self, app, n):
         if n == 0:
             self.done(app, ("action", "carp", ()))
             return
-        self.ask = None
-        self.on_ok = None
-        app.fx.spin(app.now, (255, 255, 255), ROLL_MS, lambda: self._rolled(app, n))
+        self._want = n
+        ask = Ask("Carp dice", ["Enter dice", "Roll for me"], [False, True])
+        self.step(ask, self._dice_how, self._back_root)
+
+    def _dice_how(self, app, roll_here):
+        if roll_here:
+            self.ask = None
+            self.on_ok = None
+            n = self._want
+            app.fx.spin(app.now, (255, 255, 255), ROLL_MS, lambda: self._rolled(app, n))
+            return
+        self.rolls = ()
+        self._ask_die(app)
+
+    def _ask_die(self, app):
+        faces = [1, 2, 3, 4, 5, 6]
+        ask = Ask("Nest %d die" % (len(self.rolls) + 1), [str(f) for f in faces], faces, 0, True)
+        self.step(ask, self._die, self._back_root)
+
+    def _die(self, app, face):
+        self.rolls = self.rolls + (face,)
+        if len(self.rolls) < self._want:
+            self._ask_die(app)
+        else:
+            self.done(app, ("action", "carp", self.rolls))
 
     def _rolled(self, app, n):
         rolls = tuple(app.die.rolls(n))

@@ -3,7 +3,7 @@ without a shell; the intermediate scoring shown step by step."""
 
 from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
-from fishtable.ui.widgets import OK, Ask, Screen
+from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Ask, Screen
 
 FISH = ("fish", False)
 FISH_SHELL = ("fish", True)
@@ -47,13 +47,12 @@ class Play(Base):
         self.root(app)
 
     def done(self, app, stmt):
-        game = app.match.game
-        before = game.last_scoring
+        scorings = app.match.game.scorings
         if not app.submit(stmt):
             return False
         self.root(app)
         game = app.match.game
-        if game.last_scoring is not None and game.last_scoring is not before:
+        if game.scorings != scorings:  # this flip ended the round: its scoring, once
             app.push(Scoring(game.last_scoring))
         else:
             app.proceed()
@@ -107,6 +106,15 @@ class Scoring(Screen):
             app.fx.player((0, 0, 255))
 
     def key(self, app, ev):
+        if ev == PREV or ev == NEXT:  # page back and forth through the steps
+            self.index = (self.index + (1 if ev == NEXT else -1)) % len(self.steps)
+            self._ring(app)
+            return
+        if ev == BACK:  # the scoreboard, as from the play screen ("Play on" comes back here)
+            from fishtable.ui.scoreboard import GameMenu
+
+            app.push(GameMenu(app))
+            return
         if ev != OK:
             return
         if self.index + 1 < len(self.steps):

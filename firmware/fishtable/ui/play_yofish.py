@@ -20,21 +20,31 @@ class Play(Base):
         self.value = getattr(self, "value", 1)
         game = app.match.game
         waiting = game.awaiting_hidden()
-        if waiting:
-            self.hidden_for = waiting[0]
-            labels, values = _numbers(0, 99)
-            self.step(
-                Ask("Hidden bonus", labels, values, 0, True, lambda k: "+%d" % k),
-                self._hidden,
-                None,
-            )
-            return
-        self.step(Ask("Play a card:", [PLACE, COVER]), self._verb, None)
+        self.hidden_for = None
+        if len(waiting) > 1:  # the table enters the bonuses in any order
+            self._seen_n = -1
+            app.fx.off()
+            self.step(Ask("Hidden bonus of", ["P%d" % p for p in waiting], waiting), self._bonus_of, None)
+        elif waiting:
+            self._bonus_of(app, waiting[0], None)
+        else:
+            self.step(Ask("Play a card:", [PLACE, COVER]), self._verb, None)
+
+    def _bonus_of(self, app, player, back=-1):
+        self.hidden_for = player
+        self._seen_n = -1  # the header shows this player now
+        self.enter(app)
+        labels, values = _numbers(0, 99)
+        self.step(
+            Ask("Hidden bonus", labels, values, 0, True, lambda k: "+%d" % k),
+            self._hidden,
+            self._back_root if back == -1 else back,
+        )
 
     def shown_player(self, app):
         waiting = app.match.game.awaiting_hidden()
-        if waiting:
-            return waiting[0]
+        if waiting:  # the bonuses: the player whose bonus is being entered (none while choosing whose)
+            return getattr(self, "hidden_for", None)
         return app.match.game.next_player()
 
     def status(self, app):

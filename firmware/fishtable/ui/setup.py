@@ -56,9 +56,8 @@ class Setup:
         want = int(saved[seat]) if seat < len(saved) else free[0]
         index = free.index(want) if want in free else 0
         labels = [COLOUR_NAMES[c] for c in free]
-        app.push(
-            Picker("P%d colour" % (seat + 1), labels, free, self._colour, self._colour_back, index)
-        )
+        app.push(Picker("P%d colour" % (seat + 1), labels, free, lambda a, c: self._colour(a, seat, c),
+                        self._colour_back, index))
         app.fx.player(RGB[free[index]])
 
     def _colour_back(self, app):
@@ -66,7 +65,8 @@ class Setup:
             self.colours.pop()
         app.pop()
 
-    def _colour(self, app, colour):
+    def _colour(self, app, seat, colour):
+        del self.colours[seat:]  # back here from a later step: this seat's colour is chosen again
         self.colours.append(colour)
         if len(self.colours) < self.players:
             self._ask_colour(app)

@@ -1,0 +1,271 @@
+"""Tests that play like players: the firmware's own main.py on the simulated board, driven only
+through its buttons (tools/simlib/device.py), judged by what the screen shows (the screen reader,
+tools/screenreader.py) and by what the device journalled."""
+
+import os
+import random
+import sys
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS = os.path.join(ROOT, "tools")
+for _path in (os.path.join(TOOLS, "simlib"), TOOLS):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from autoplay import Autoplayer, autoplay, device_record  # noqa: E402
+from device import Device  # noqa: E402
+from gamegen import PLAYERS, random_match  # noqa: E402
+
+from fishtable.core.match import Match  # noqa: E402
+from fishtable.core.record import read, read_text  # noqa: E402
+from fishtable.store import Store  # noqa: E402
+
+RECORDS = os.path.join(ROOT, "records")
+
+
+def record(name):
+    with open(os.path.join(RECORDS, name)) as f:
+        return read(f)
+
+
+def prefix(match, count):
+    """The first `count` statements of a match, as a new match."""
+    part = Match(match.name, match.players, match.start, match.options)
+    for stmt in match.statements[:count]:
+        part.submit(stmt)
+    return part
+
+
+def play_into(dev, match):
+    """Set up `match`'s game on the device and play its statements through the buttons."""
+    player = Autoplayer(dev, match)
+    player.setup()
+    for stmt in match.statements:
+        player.play(stmt)
+    return player
+
+
+def recorded(dev):
+    with open(device_record(dev)) as f:
+        return read(f)
+
+
+# -- set-up ---------------------------------------------------------------------------------------
+def test_changing_the_last_seats_colour_after_back_replaces_it(tmp_path):
+    with Device(flash=str(tmp_path)) as dev:
+        player = Autoplayer(dev, Match("yofish", 3))
+        player.select("New Yo Fish!")
+        player.pick(3)
+        for seat in (1, 2, 3):
+            player.expect("P%d colour" % seat)
+            assert dev.screen.big_texts()[-1] in ("Red", "Yellow", "Blue")
+            dev.press("ok")
+        player.expect("Who starts?")
+        dev.press("back")
+        player.expect("P3 colour")
+        player.pick("Green")
+        player.expect("Who starts?")
+        player.pick("P3")
+        player.pick("No")
+        assert dev.screen.contains("Green") and dev.screen.big_texts()[0] == "P3"  # P3 plays Green now
+        ring = dev.ring
+        assert ring[0] == 0 and ring[1] > 0 and ring[2] == 0  # the ring in green
+
+
+def test_keys_pressed_while_the_lot_is_drawn_are_kept(tmp_path):
+    with Device(flash=str(tmp_path), seed=5) as dev:
+        player = Autoplayer(dev, Match("yofish", 3))
+        player.select("New Yo Fish!")
+        player.pick(3)
+        for _ in range(3):
+            dev.press("ok")
+        player.expect("Who starts?")
+        player.pick("Lot")  # the ring spins for 1.5 s ...
+        assert dev.screen.contains("Drawing lots")
+        dev.press("ok")  # ... and the player already says: go on
+        dev.wait(2000)
+        assert dev.screen.contains("Advanced game?"), dev.text()
+
+
+# -- Hi Fisch! ------------------------------------------------------------------------------------
+def test_hifisch_scoring_shows_once_and_the_next_turns_keys_play_the_next_turn(tmp_path):
+    want = prefix(record("hifisch-3p.fish"), 12)
+    with Device(flash=str(tmp_path)) as dev:
+        play_into(dev, want)  # the autoplayer fails if a scoring page shows when no round ended
+        assert recorded(dev).statements == want.statements
+
+
+# -- Hecht ----------------------------------------------------------------------------------------
+HECHT_NEST = """fishtable 1
+game hecht
+players 2
+start 1
+action snail
+end
+action snail
+end
+graze
+graze
+action carp 6
+end
+action wave
+end
+eat
+eat
+action wave
+end
+action carp
+end
+action pike 1+1
+end
+action wave
+end
+action skip
+action pike
+end
+"""
+
+
+def warnings_seen(dev):
+    """Every text the screen shows over a few seconds (several warnings take turns)."""
+    seen = set()
+    for _ in range(4):
+        seen.add(" ".join(dev.screen.text(False).split()))  # a warning may wrap onto two lines
+        dev.wait(2100)
+    return "\n".join(seen)
+
+
+def test_hecht_clear_the_nest_stays_until_the_parent_has_moved(tmp_path):
+    want = read_text(HECHT_NEST)  # P1's pike pair breeds; P1's next turn is a skip
+    with Device(flash=str(tmp_path)) as dev:
+        play_into(dev, want)
+        assert want.game.next_player() == 1 and dev.screen.big_texts()[0] == "P1"
+        assert "Clear the pike nest" in warnings_seen(dev)  # P1 has not moved since
+        player = Autoplayer(dev, want)
+        player.select("Emigrate")  # P1 moves: the nest is cleared at the end of this turn
+        player.select("Chip: wave")
+        player.select("End turn")
+        assert "Clear the pike nest" not in warnings_seen(dev)
+
+
+# -- the store: what a power cut or damage leaves behind ----------------------------------------------
+def test_a_finished_game_left_in_the_journal_goes_to_the_history_at_boot(tmp_path):
+    game = record("yofish-3p-basic.fish")
+    Store(root=str(tmp_path / "data")).begin(game)  # the last statement journalled, the move never ran
+    with Device(flash=str(tmp_path)) as dev:
+        assert "history" in " ".join(dev.text().split()), dev.text()  # a message says where it went
+        assert len(dev.history_files()) == 1 and not os.path.exists(dev.path("data", "journal.fish"))
+        dev.press("ok")  # dismiss the message: the History screen is under it
+        assert dev.screen.contains("History") and dev.screen.contains("0001-yofish"), dev.text()
+        dev.press("back")
+        assert "Resume" not in dev.text() and "New Hecht" in dev.text()
+
+
+def test_a_damaged_history_file_says_so_and_stays_in_the_history(tmp_path):
+    folder = tmp_path / "data" / "history"
+    folder.mkdir(parents=True)
+    with open(os.path.join(RECORDS, "yofish-3p-basic.fish"), "rb") as f:
+        data = bytearray(f.read())
+    data[len(data) // 2] = 0xFF  # one damaged byte
+    (folder / "0001-yofish.fish").write_bytes(bytes(data))
+    with Device(flash=str(tmp_path)) as dev:
+        player = Autoplayer(dev, Match("yofish", 3))
+        player.select("History")
+        dev.press("ok")
+        assert dev.screen.contains("damaged file"), dev.text()
+        dev.press("ok")  # dismiss
+        assert dev.screen.contains("0001-yofish"), dev.text()
+        assert not dev.screen.contains("Error")
+
+
+def test_a_journal_that_is_a_folder_is_moved_aside_and_new_games_are_saved(tmp_path):
+    (tmp_path / "data" / "journal.fish").mkdir(parents=True)
+    want = prefix(record("yofish-3p-basic.fish"), 2)
+    with Device(flash=str(tmp_path)) as dev:
+        assert dev.screen.contains("Journal"), dev.text()
+        dev.press("ok")
+        play_into(dev, want)
+        assert not dev.screen.contains("Not saved")
+        assert recorded(dev).statements == want.statements
+
+
+# -- whole games through the buttons: the shipped records and generated ones --------------------------
+@pytest.mark.parametrize("name", sorted(os.listdir(RECORDS)))
+def test_every_shipped_record_autoplays(name):
+    want = record(name)
+    got, error = autoplay(want, "cpython", seed=1, check_reader=True)
+    assert error is None, error
+    assert got.game.over == want.game.over
+
+
+CHIPS = st.lists(st.sampled_from(("snail", "skip", "wave", "carp", "pike")), min_size=6, max_size=6).filter(
+    lambda c: "skip" in c and "pike" in c).map(tuple)
+
+
+@st.composite
+def tables(draw, name):
+    """A game of `name` a table could play: players, options, whether it is played to the end, a seed."""
+    players = draw(st.integers(*PLAYERS[name]))
+    options = []
+    if name == "hecht" and draw(st.booleans()):
+        options.append(("chips", draw(CHIPS)))
+    if name == "yofish" and draw(st.booleans()):
+        options.append(("advanced", ()))
+    return name, players, options, draw(st.booleans()), draw(st.integers(0, 2**32 - 1))
+
+
+def autoplayed(table, interp):
+    name, players, options, complete, seed = table
+    want = random_match(random.Random(seed), name, players, complete, options)
+    got, error = autoplay(want, interp, seed=seed % 997, check_reader=True)
+    assert error is None, "%s\n--- the record ---\n%s" % (error, "\n".join(want.lines()))
+    assert got.game.over == want.game.over
+    return got
+
+
+# 3 x 17 generated games and 10 chosen ones (every player count, chips and the advanced game)
+GENERATED = settings(max_examples=17, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+
+
+@GENERATED
+@given(table=tables("hifisch"))
+@example(table=("hifisch", 2, [], True, 1))
+@example(table=("hifisch", 3, [], False, 2))
+@example(table=("hifisch", 4, [], True, 3))
+def test_generated_hifisch_games_autoplay_under_cpython(table):
+    autoplayed(table, "cpython")
+
+
+@GENERATED
+@given(table=tables("hecht"))
+@example(table=("hecht", 2, [], True, 4))
+@example(table=("hecht", 3, [("chips", ("pike", "skip", "carp", "carp", "snail", "pike"))], True, 5))
+@example(table=("hecht", 4, [], False, 6))
+@example(table=("hecht", 5, [], True, 7))
+@example(table=("hecht", 6, [("chips", ("skip", "skip", "pike", "wave", "wave", "wave"))], False, 8))
+def test_generated_hecht_games_autoplay_under_cpython(table):
+    autoplayed(table, "cpython")
+
+
+@GENERATED
+@given(table=tables("yofish"))
+@example(table=("yofish", 3, [("advanced", ())], True, 9))
+@example(table=("yofish", 4, [], True, 10))
+def test_generated_yofish_games_autoplay_under_cpython(table):
+    autoplayed(table, "cpython")
+
+
+@pytest.mark.parametrize("table", [
+    ("hifisch", 4, [], True, 11),
+    ("hecht", 6, [("chips", ("snail", "skip", "wave", "carp", "pike", "pike"))], True, 12),
+    ("yofish", 4, [("advanced", ())], True, 13),
+    ("hifisch", 2, [], False, 14),
+    ("hecht", 3, [], False, 15),
+    ("yofish", 3, [], False, 16),
+])
+def test_generated_games_autoplay_under_micropython(table):
+    autoplayed(table, "micropython")

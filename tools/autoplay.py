@@ -1,0 +1,395 @@
+#!/usr/bin/env python3
+"""Play a game record on the simulated device through its buttons, like a person would.
+
+    python3 tools/autoplay.py RECORD [--micropython] [--seed N] [--keep DIR]
+
+The firmware starts on a simulated board with an empty flash (tools/simlib/device.py: its
+own main.py, boards/pico.json, the device models).  The autoplayer sets up a new game with
+the record's header (the game, players, start player, options; a Settings visit first when
+the record needs Hecht chips or Yo Fish! values the defaults do not offer) and plays every
+statement by reading the screen (tools/screenreader.py) and pressing PREV / NEXT / OK / BACK:
+find the wanted label, move until it is highlighted, press OK.  It never looks inside the
+firmware to choose; it only keeps its own copy of the game (the rules core on the host) to
+know what the table expects to see next (a Hi Fisch! intermediate scoring, the end).
+
+At the end it compares the device's record (the history file when the game ended, else the
+journal) with the input, statement by statement, and prints the device's record's replay line
+(the same JSON as tools/replay.py).  Exit 0 when they match; exit 1 with the first difference
+(statement number, wanted, what the device recorded, the screen at that moment); exit 2 for a
+record that cannot be read.
+"""
+
+import argparse
+import os
+import sys
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+for _path in (os.path.join(TOOLS, "simlib"), TOOLS, os.path.join(TOOLS, "host")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import hostshim  # noqa: E402
+
+hostshim.install()
+
+from device import Device  # noqa: E402
+
+from fishtable.core.errors import Invalid, RecordError  # noqa: E402
+from fishtable.core.match import Match  # noqa: E402
+from fishtable.core.record import read  # noqa: E402
+from fishtable.core.summary import summary_line  # noqa: E402
+
+TITLES = {"hifisch": "Hi Fisch!", "hecht": "Hecht", "yofish": "Yo Fish!"}
+DEFAULT_CHIPS = ("snail", "skip", "wave", "carp", "pike", "wave")
+DEFAULT_YO_MAX = 12
+LIMIT = 120  # presses to find one label or value before giving up
+HECHT_LABELS = {
+    ("eat", False): "Eat a carp",
+    ("eat", True): "Eat sated carp",
+    ("graze",): "Carp grazes",
+    ("emigrate", False): "Emigrate",
+    ("emigrate", True): "Emigrate sated",
+    ("end",): "End turn",
+}
+
+
+class AutoplayError(Exception):
+    """The device did not show what a player needs to go on (the message says what and where)."""
+
+
+class Autoplayer:
+    """Plays one record on a Device through its buttons."""
+
+    def __init__(self, dev, match):
+        self.dev = dev
+        self.want = match  # the input record
+        self.mirror = Match(match.name, match.players, match.start, match.options)  # what the table expects
+        self.screens = []  # the screen text after each statement
+        self.yo_max = DEFAULT_YO_MAX  # the highest card value the device offers (a setting)
+
+    # -- reading and pressing --------------------------------------------------------------
+    @property
+    def screen(self):
+        return self.dev.screen
+
+    def press(self, word):
+        return self.dev.press(word)
+
+    def fail(self, what):
+        raise AutoplayError("%s\n--- the screen ---\n%s" % (what, self.screen.text()))
+
+    def expect(self, text, waits=30):
+        """Wait (a second at most, in steps) until `text` shows; fail if it never does."""
+        for _ in range(waits):
+            if self.screen.contains(text):
+                return self.screen
+            self.dev.wait(100)
+        self.fail("expected %r on the screen" % text)
+
+    def select(self, label):
+        """Move the highlight to the list line `label`, then OK."""
+        seen = []
+        for _ in range(LIMIT):
+            lit = self.screen.highlighted()
+            if label in lit:
+                self.press("ok")
+                return
+            key = tuple(lit)
+            if key in seen and len(seen) > 1 and key == seen[0]:
+                break  # round the whole list once
+            seen.append(key)
+            self.press("next")
+        self.fail("%r is not offered" % label)
+
+    def picked(self):
+        """The value a picker shows: the lowest 2x text on the screen."""
+        runs = [run for run in self.screen.runs if run.big]
+        return runs[-1].text if runs else None
+
+    def pick(self, value, offered=None):
+        """Move a big-value picker to `value` (its text), then OK.  `offered`: the values the picker
+        is known to offer, in order (it wraps round), so the shorter way round is taken."""
+        value = str(value)
+        direction = None
+        labels = [str(v) for v in offered] if offered is not None else None
+        for _ in range(LIMIT):
+            shown = self.picked()
+            if shown == value:
+                self.press("ok")
+                return
+            if direction is None and labels is not None and shown in labels and value in labels:
+                ahead = (labels.index(value) - labels.index(shown)) % len(labels)
+                direction = "next" if ahead <= len(labels) - ahead else "prev"
+            elif direction is None and _number(shown) is not None and _number(value) is not None:
+                direction = self._direction(int(shown), int(value))
+                continue
+            self.press(direction or "next")
+        self.fail("value %s is not offered" % value)
+
+    def _direction(self, shown, want):
+        """Which key reaches `want` from `shown` sooner in an ascending list that wraps."""
+        toward = "next" if want > shown else "prev"
+        if abs(want - shown) <= 4:
+            return toward
+        away = "prev" if toward == "next" else "next"
+        self.press(away)  # one step the other way: does the list wrap round to the far end?
+        after = _number(self.picked())
+        if after is None or after == want:
+            return toward if after is None else away
+        wrapped = (after > shown) if away == "prev" else (after < shown)
+        if wrapped and abs(after - want) < abs(want - shown) + 1:
+            return away
+        return toward
+
+    # -- the way to a game -------------------------------------------------------------------
+    def settings(self):
+        """Visit Settings when the record needs chips or card values the defaults lack."""
+        want = self.want
+        chips = dict(want.options).get("chips")
+        top = 0
+        if want.name == "yofish":
+            for stmt in want.statements:
+                if stmt[0] in ("place", "cover"):
+                    top = max(top, stmt[1])
+        if not (chips and tuple(chips) != DEFAULT_CHIPS) and top <= DEFAULT_YO_MAX:
+            return
+        self.select("Settings")
+        if chips and tuple(chips) != DEFAULT_CHIPS:
+            self.select("Hecht chips")
+            for i, kind in enumerate(chips):
+                self.expect("chip %d/6" % (i + 1))
+                self.pick(kind)
+        if top > DEFAULT_YO_MAX:
+            self.select_prefix("Yo Fish! max")
+            self.pick(top, range(6, 100))
+            self.yo_max = top
+        self.press("back")
+        self.expect("New %s" % TITLES["hecht"])
+
+    def select_prefix(self, prefix):
+        for _ in range(LIMIT):
+            for text in self.screen.highlighted():
+                if text.startswith(prefix):
+                    self.press("ok")
+                    return
+            self.press("next")
+        self.fail("no line starting %r" % prefix)
+
+    def setup(self):
+        """From the main menu to the first turn: game, players, colours, who starts, options."""
+        want = self.want
+        self.expect("New Hecht")
+        self.settings()
+        self.select("New " + TITLES[want.name])
+        self.expect("Players")
+        self.pick(want.players)
+        if want.name != "hecht":
+            for seat in range(1, want.players + 1):
+                self.expect("P%d colour" % seat)
+                self.press("ok")  # the colour offered
+        self.expect("Who starts?")
+        self.pick("P%d" % want.start)
+        if want.name == "yofish":
+            self.expect("Advanced game?")
+            self.pick("Yes" if dict(want.options).get("advanced") is not None else "No")
+        elif want.name == "hecht":
+            self.expect("OK: start")
+            self.press("ok")
+
+    # -- statements ---------------------------------------------------------------------------
+    def play(self, stmt):
+        """Enter one statement through the play screen."""
+        getattr(self, "_" + self.want.name)(stmt)
+        before = self.mirror.game
+        scorings = getattr(before, "scorings", 0)
+        self.mirror.submit(stmt)
+        game = self.mirror.game
+        if self.want.name == "hifisch" and game.scorings != scorings:
+            self._scoring_pages()
+        elif self.want.name == "hifisch" and self.screen.contains("Scoring"):
+            self.fail("a scoring shows after a flip that ended no round")
+        self.screens.append(self.screen.text())
+
+    def _hifisch(self, stmt):
+        self.expect("Flipped:")
+        shell = stmt[-1]
+        if stmt[0] == "shark":
+            self.select("Shark + shell" if shell else "Shark")
+            return
+        self.select("Fish + shell" if shell else "Fish")
+        mirror = self.mirror
+        self.pick(stmt[1], [n for n in mirror.game.facedown_numbers() if mirror.allows(("fish", n, shell))])
+
+    def _scoring_pages(self):
+        steps = len(self.mirror.game.last_scoring)
+        for page in range(1, steps + 1):
+            self.expect("Scoring %d/%d" % (page, steps))
+            self.press("ok")
+        if self.screen.contains("Scoring"):
+            self.fail("the scoring pages did not end after %d" % steps)
+
+    def _hecht(self, stmt):
+        game = self.mirror.game
+        if stmt[0] != "action":
+            self.select(HECHT_LABELS[stmt])
+            return
+        kind = stmt[1]
+        self.select("Chip: " + kind)
+        if kind not in ("carp", "pike"):
+            return
+        tokens = stmt[2]
+        most = game.carp_nests_possible() if kind == "carp" else game.pike_nests_possible()
+        if most == 0:
+            return
+        self.expect("Nests with pairs")
+        self.pick(len(tokens))
+        if not tokens:
+            return
+        if kind == "carp":
+            self.expect("Carp dice")
+            self.select("Enter dice")
+            for i, roll in enumerate(tokens):
+                self.expect("Nest %d die" % (i + 1))
+                self.pick(roll)
+            return
+        for i, (a, b) in enumerate(tokens):
+            self.expect("Nest %d owners" % (i + 1))
+            self.pick("%d+%d" % (min(a, b), max(a, b)))
+
+    def _yofish(self, stmt):
+        verb = stmt[0]
+        if verb == "hidden":
+            if len(self.mirror.game.awaiting_hidden()) > 1:
+                self.expect("Hidden bonus of")
+                self.select("P%d" % stmt[1])
+            self.expect("Hidden bonus")
+            self.pick(stmt[2], range(100))
+            return
+        self.expect("Play a card:")
+        top = self.yo_max
+        if verb == "place":
+            self.select("Place")
+            self.expect("Place: value")
+            self.pick(stmt[1], range(1, top + 1))
+            self.expect("Matching: %d" % stmt[1])
+            self.pick(stmt[2], range(5))
+        else:
+            self.select("Cover")
+            self.expect("Cover: value")
+            self.pick(stmt[1], range(2, top + 1))
+            self.expect("%d covers" % stmt[1])
+            self.pick(stmt[2], range(1, stmt[1]))
+
+    def finish(self):
+        """After the last statement: the end screen when the game is over."""
+        if self.mirror.game.over:
+            if not (self.screen.contains("wins!") or self.screen.contains("Shared win!")):
+                self.fail("the game is over but the end screen does not show")
+
+
+def _number(text):
+    """`text` as an int when it is a whole number, else None."""
+    return int(text) if text is not None and text.isdigit() else None
+
+
+def canonical(match, stmt):
+    """A statement's record line, with Hecht's pike pairs as low+high (the same pair either way)."""
+    if match.name == "hecht" and stmt[0] == "action" and stmt[1] == "pike" and len(stmt) > 2:
+        stmt = ("action", "pike", tuple((min(a, b), max(a, b)) for a, b in stmt[2]))
+    return match.line_of(stmt)
+
+
+def device_record(dev):
+    """The record the device keeps: the newest history file, else the journal (path or None)."""
+    files = dev.history_files()
+    if files:
+        return files[-1]
+    journal = dev.path("data", "journal.fish")
+    return journal if os.path.exists(journal) else None
+
+
+def options(match):
+    """A match's options without those that only state the default (Hecht's default chips)."""
+    return [(name, tuple(args)) for name, args in match.options if (name, tuple(args)) != ("chips", DEFAULT_CHIPS)]
+
+
+def compare(want, got, screens):
+    """The first difference between two matches as a message, or None."""
+    for what, a, b in (("game", want.name, got.name), ("players", want.players, got.players),
+                       ("start", want.start, got.start), ("options", options(want), options(got))):
+        if a != b:
+            return "header %s: wanted %r, the device recorded %r" % (what, a, b)
+    for i in range(max(len(want.statements), len(got.statements))):
+        a = canonical(want, want.statements[i]) if i < len(want.statements) else "(nothing)"
+        b = canonical(got, got.statements[i]) if i < len(got.statements) else "(nothing)"
+        if a != b:
+            screen = screens[i] if i < len(screens) else "(not reached)"
+            return "statement %d: wanted %r, the device recorded %r\n--- the screen then ---\n%s" % (
+                i + 1, a, b, screen)
+    return None
+
+
+def read_record(path):
+    with open(path) as handle:
+        return read(handle)
+
+
+def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False):
+    """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
+
+    With `check_reader`, every frame's reading is compared with what the screens drew
+    (tools/simlib/drawlog.py); a difference is an error."""
+    with Device(interp, seed, flash, draws=check_reader) as dev:
+        got, error = _play(dev, want)
+        if error is None and dev.misread:
+            text, drawn, read = dev.misread[0]
+            error = "the screen reader misread %d of %d frames; first:\n%s\ndrawn %r\nread  %r" % (
+                len(dev.misread), dev.checked, text, drawn, read)
+        return got, error
+
+
+def _play(dev, want):
+    """Set up and play `want` on `dev`; (the device's Match or None, the first difference or None)."""
+    player = Autoplayer(dev, want)
+    try:
+        player.setup()
+        for stmt in want.statements:
+            player.play(stmt)
+        player.finish()
+    except (AutoplayError, Invalid) as err:
+        done = len(player.mirror.statements)
+        return None, "at statement %d (%s): %s" % (
+            done + 1, canonical(want, want.statements[done]) if done < len(want.statements) else "end", err)
+    path = device_record(dev)
+    if path is None:
+        return None, "the device kept no record"
+    try:
+        got = read_record(path)
+    except (RecordError, OSError) as err:
+        return None, "the device's record %s cannot be read: %s" % (path, err)
+    return got, compare(want, got, player.screens)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("record")
+    parser.add_argument("--micropython", action="store_true", help="run the firmware in the MicroPython unix port")
+    parser.add_argument("--seed", type=int, default=1, help="the device's die seed")
+    parser.add_argument("--keep", help="use this folder as the board's flash and keep it")
+    args = parser.parse_args(argv)
+    try:
+        want = read_record(args.record)
+    except (RecordError, OSError) as err:
+        print(str(err) if isinstance(err, RecordError) else "cannot read %s" % args.record, file=sys.stderr)
+        return 2
+    got, error = autoplay(want, "micropython" if args.micropython else "cpython", args.seed, args.keep)
+    if got is not None:
+        print(summary_line(got))
+    if error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""The simulated board, driven one press at a time from the host (autoplayer, soak, tests).
+
+    dev = Device(interp="cpython", seed=1)       # firmware/main.py on a simulated Pico, empty flash
+    screen = dev.screen                          # what the panel shows now (tools/screenreader.Screen)
+    screen = dev.press("next")                   # press a button; the screen after it
+    dev.close()
+
+The board runs in a child process (`simrun.py --serve`, under CPython or the MicroPython unix
+port) exactly as `tools/sim.py --keys` runs it: the firmware's own main.py, boards/pico.json
+built by the firmware over the device models, a host folder as its flash, a virtual clock.
+Here the key words come one at a time: `press()` sends one and waits until it is done (the
+button released and 60 ms passed), then reads the frame the panel shows.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOLS = os.path.dirname(HERE)
+ROOT = os.path.dirname(TOOLS)
+MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
+SIM_HEAP = "256K"  # the Pico's 192K for the firmware plus room for the device models
+for _path in (TOOLS, os.path.join(TOOLS, "host")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from screenreader import Reader  # noqa: E402
+
+import mprun  # noqa: E402
+
+_READER = []
+
+
+def reader():
+    """One shared screen reader (its tables are built once)."""
+    if not _READER:
+        _READER.append(Reader())
+    return _READER[0]
+
+
+class DeviceError(RuntimeError):
+    """The simulated board stopped (its output says why)."""
+
+
+class Device:
+    """firmware/main.py on a simulated board in a child process, one key word at a time."""
+
+    def __init__(self, interp="cpython", seed=1, flash=None, draws=False):
+        self.owns_flash = flash is None
+        self.flash = flash or tempfile.mkdtemp(prefix="fishtable-flash-")
+        os.makedirs(self.flash, exist_ok=True)
+        self.interp = interp
+        argv, env = mprun.command(
+            interp, os.path.join(HERE, "simrun.py"),
+            (["--draws"] if draws else []) + ["--serve", str(seed), self.flash, MAIN_PY], heapsize=SIM_HEAP)
+        if interp == "cpython":
+            env["PYTHONPATH"] = os.pathsep.join((HERE, TOOLS, env["PYTHONPATH"]))
+        else:
+            env["MICROPYPATH"] = os.pathsep.join((HERE, TOOLS, env["MICROPYPATH"]))
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=env, cwd=ROOT, text=True, bufsize=1)
+        self.glass = bytes(1024)
+        self.ring = bytes(36)
+        self.ms = 0
+        self.frames = []  # (glass, ring, ms, drawn) of every changed frame since the last press
+        self.drawn = None  # with `draws`: the glyph keys the screens drew for the last frame shown
+        self.draws = draws
+        self.checked = 0  # with `draws`: frames whose reading was compared with what was drawn
+        self.misread = []  # ... and those where the two differ: (screen text, drawn, read)
+        self.presses = 0
+        self._screen = None
+        self._wait_for_prompt()
+
+    # -- driving -------------------------------------------------------------------------------
+    def press(self, word):
+        """Send one key-script word (prev, next, ok, back, hold:MS, wait:MS); returns the new screen."""
+        self.presses += 1
+        self.frames = []
+        self._send(word)
+        self._wait_for_prompt()
+        return self.screen
+
+    def wait(self, ms):
+        """Let `ms` milliseconds pass; returns the screen."""
+        return self.press("wait:%d" % ms)
+
+    @property
+    def screen(self):
+        """The decoded frame the panel shows now."""
+        if self._screen is None:
+            self._screen = reader().read(self.glass)
+        return self._screen
+
+    def text(self):
+        """The screen as text (8 lines)."""
+        return self.screen.text()
+
+    def close(self):
+        """Stop the board (the flash stays, unless it was a temporary one)."""
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.flush()
+            except (BrokenPipeError, OSError):
+                pass
+            try:
+                self.proc.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.communicate()
+        if self.owns_flash:
+            shutil.rmtree(self.flash, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- files on the board's flash ---------------------------------------------------------------
+    def path(self, *parts):
+        """A path on the board's flash (the host folder behind it)."""
+        return os.path.join(self.flash, *parts)
+
+    def history_files(self):
+        """The finished games on the flash, oldest first."""
+        folder = self.path("data", "history")
+        try:
+            names = sorted(n for n in os.listdir(folder) if n.endswith(".fish"))
+        except OSError:
+            return []
+        return [os.path.join(folder, n) for n in names]
+
+    # -- the pipe ------------------------------------------------------------------------------
+    def _send(self, word):
+        try:
+            self.proc.stdin.write(word + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self._died()
+
+    def _wait_for_prompt(self):
+        stdout = self.proc.stdout
+        while True:
+            line = stdout.readline()
+            if not line:
+                self._died()
+            if line.startswith("F "):
+                parts = line.split()
+                self.glass = bytes.fromhex(parts[1])
+                self.ring = bytes.fromhex(parts[2])
+                self.ms = int(parts[3])
+                self.frames.append((self.glass, self.ring, self.ms, self.drawn))
+                self._screen = None
+                if self.draws and self.drawn is not None:
+                    self._check_reader()
+            elif line.startswith("D"):
+                import drawlog
+
+                self.drawn = drawlog.decode(line[2:].strip())
+            elif line.startswith("?"):
+                return
+            elif line.strip():
+                self.output.append(line.rstrip("\n"))
+
+    output = []
+
+    def _check_reader(self):
+        """Compare what the screen reader reads on this frame with what the screens drew."""
+        self.checked += 1
+        screen = self.screen
+        read = screen.keys()
+        if read != self.drawn:
+            self.misread.append((screen.text(), self.drawn, read))
+
+    def _died(self):
+        try:
+            out, err = self.proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, err = self.proc.communicate()
+        raise DeviceError("the simulated board stopped (%s, exit %s):\n%s%s%s" % (
+            self.interp, self.proc.returncode, "\n".join(self.output[-20:]), out or "", err or ""))

@@ -1,0 +1,391 @@
+"""A random walk through the buttons of the simulated board, with the table's invariants checked
+after every press (the inside of `make soak`; runs under CPython and the MicroPython unix port).
+
+    soakwalk.py SEED PRESSES FLASH_DIR MAIN_PY [REPORT_EVERY]
+
+The firmware's own main.py runs on the simulated board (as in tools/sim.py).  The walk presses
+PREV / NEXT / OK, long presses (BACK), long holds and waits at random, with bursts that a table
+produces too: undo storms (Back, Undo, OK, OK ...), visits to the settings and the history in the
+middle of a game, and restarts (the firmware starts again from the flash, as after pulling the
+cable between two presses).  After every press it checks:
+
+- no exception reached the app loop (it would restart the app with "Error: ... Restarted.");
+- the journal on the flash replays to the game the app holds (no game: no journal);
+- a Hi Fisch! intermediate scoring shows right after the flip that ended the round, and only then;
+- while a turn is pending on the play screen, the ring shows that player's colour;
+- no press is swallowed: each one changes the frame, or it is a documented no-op (counted):
+  PREV/NEXT on a one-line list or one-value picker, Back on the main menu, a key a spinner keeps
+  for later, a press that only dismisses a message that was about to go anyway.
+
+Prints `S key value` lines (counts) at the end, `V what` for each violation (and stops at the first).
+"""
+
+import gc
+import sys
+
+import simrun
+
+MICROPYTHON = sys.implementation.name == "micropython"
+
+
+class Restart(BaseException):
+    """The walk pulls the cable: main.py runs again on the same flash."""
+
+
+class Violation(BaseException):
+    """An invariant does not hold (the message says which and where; not an Exception, so the app
+    loop does not catch it)."""
+
+
+class Rng:
+    """A small reproducible generator (the same walk under CPython and MicroPython)."""
+
+    def __init__(self, seed):
+        self.state = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+
+    def next(self):
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x
+
+    def below(self, n):
+        return self.next() % n
+
+
+class Walk:
+    """Chooses the next key word and checks the invariants after each one."""
+
+    def __init__(self, seed, presses, flash, report_every=0):
+        self.rng = Rng(seed)
+        self.left = presses
+        self.flash = flash
+        self.data = flash + "/data"
+        self.report_every = report_every
+        self.queue = []
+        self.app = None
+        self.frames = None
+        self.last_glass = None
+        self.last_word = None
+        self.stats = {}
+        self.errors = []
+        self.seen_match = None
+        self.seen_count = -1
+        self.scorings = -1
+        self.expect_scoring = False
+        self.done = 0
+        self.trail = []
+        self.before = bytearray(1024)
+
+    def count(self, key, n=1):
+        self.stats[key] = self.stats.get(key, 0) + n
+
+    # -- the next press -------------------------------------------------------------------------
+    def next_word(self, now):
+        """Called by the pin driver when the last word is done: check it, then choose another."""
+        if self.last_word is not None:
+            self.check()
+        if self.left <= 0:
+            return None
+        if not self.queue:
+            self.plan()
+        word = self.queue.pop(0)
+        if word == "restart":
+            self.count("restarts")
+            self.last_word = None
+            raise Restart()
+        self.left -= 1
+        self.done += 1
+        self.last_word = word
+        self.trail.append(word)  # the last few presses, for the report
+        if len(self.trail) > 12:
+            self.trail.pop(0)
+        self.before[:] = self.frames.glass  # (in place: the walk allocates as little as it can)
+        self.before_app = self.app
+        self.before_state = self.state_of()
+        if self.report_every and self.done % self.report_every == 0:
+            sys.stdout.write("P %d\n" % self.done)
+        return simrun.parse_script(word)[0]
+
+    def plan(self):
+        """Queue the next few words: mostly single keys, sometimes a burst."""
+        r = self.rng.below(1000)
+        if r < 300:
+            self.queue.append("next")
+        elif r < 520:
+            self.queue.append("prev")
+        elif r < 800:
+            self.queue.append("ok")
+        elif r < 880:
+            self.queue.append("back")
+        elif r < 900:
+            self.queue.append("hold:%d" % (100 + self.rng.below(1500)))
+        elif r < 915:
+            self.queue.append("wait:%d" % (500 + self.rng.below(3000)))
+        elif r < 945:
+            for _ in range(1 + self.rng.below(5)):  # an undo storm
+                self.queue.extend(("back", "next", "ok", "ok"))
+        elif r < 965:
+            self.queue.extend(("back", "prev", "ok"))  # to the main menu mid-game ...
+            self.queue.extend(["next"] * (4 + self.rng.below(4)))  # ... History, Dice, Settings, About
+            self.queue.append("ok")
+        elif r < 998:
+            self.queue.extend(["next"] * self.rng.below(12))  # a long scroll, then a choice
+            self.queue.append("ok")
+        else:
+            self.queue.append("restart")
+
+    # -- the invariants ---------------------------------------------------------------------------
+    def state_of(self):
+        app = self.app
+        if app is None or app.match is None:
+            return None
+        return (app.match, len(app.match.statements))
+
+    def fail(self, what):
+        self.errors.append(what)
+        raise Violation("%s (press %d: %s)" % (what, self.done, self.last_word))
+
+    def check(self):
+        app = self.app
+        self.count("presses")
+        if self.errors:
+            return
+        glass = self.upright(self.frames.glass)
+        if app is not self.before_app:
+            self.fail("the app restarted after an error")
+        self.check_journal()
+        self.check_scoring(glass)
+        self.check_ring()
+        if glass == self.before:
+            self.classify_unchanged()
+
+    def upright(self, glass):
+        """The frame as a person reads it: turned back when the Flip screen setting turns the picture."""
+        if self.app.settings.get("flip"):
+            from devices.panel import rotate180_vlsb
+
+            return bytes(rotate180_vlsb(glass, 128, 64))
+        return glass
+
+    def check_journal(self):
+        app = self.app
+        state = self.state_of()
+        if state == self.seen_match:
+            return
+        self.seen_match = state
+        from fishtable.core.summary import summary_line
+        from fishtable.store import journal
+
+        path = self.data + "/" + journal.JOURNAL
+        if app.match is None:
+            try:
+                open(path).close()
+            except OSError:
+                return
+            self.fail("no game in progress, but a journal on the flash")
+        self.same_lines(path, app.match)
+        if not MICROPYTHON:  # (the replay takes memory: under MicroPython the heap is the firmware's)
+            match, lost = journal.scan(app.store.fs, path)
+            if match is None or lost:
+                self.fail("the journal does not read back (%s lines lost)" % lost)
+            if match.statements != app.match.statements or summary_line(match) != summary_line(app.match):
+                self.fail("the journal replays to another game than the app holds")
+        self.count("journal checks")
+        if len(app.match.statements) > self.seen_count:
+            self.count("statements", len(app.match.statements) - max(0, self.seen_count))
+        self.seen_count = len(app.match.statements)
+
+    def same_lines(self, path, match):
+        """The journal's statement lines are the app's statements, in order (read a line at a time)."""
+        from fishtable.core.match import tokens_of
+
+        i = -1  # statements start after the header's end mark
+        count = len(match.statements)
+        with open(path) as f:
+            for line in f:
+                if i < 0:
+                    if line.startswith("# ---"):
+                        i = 0
+                    continue
+                if not tokens_of(line):
+                    continue
+                if i >= count or " ".join(tokens_of(line)) != match.line_of(match.statements[i]):
+                    self.fail("journal line %d is not the app's statement %d" % (i + 1, i + 1))
+                i += 1
+        if i != count:
+            self.fail("the journal holds %d statements, the app %d" % (max(i, 0), count))
+
+    def check_scoring(self, glass):
+        app = self.app
+        showing = _title(glass, "Scoring ")
+        match = app.match
+        scorings = match.game.scorings if match is not None and match.name == "hifisch" else -1
+        grew = self.before_state is not None and self.state_of() is not None and \
+            self.state_of()[1] > self.before_state[1]
+        if match is not None and scorings > self.scorings >= 0 and grew:
+            if not showing:
+                self.fail("a round ended but its scoring does not show")
+            self.count("scorings shown")
+            self.expect_scoring = True
+        elif showing and not self.expect_scoring:
+            self.fail("a scoring shows that no flip just caused")
+        if not showing and (app.stack and type(app.stack[-1]).__name__ == "Play" or not grew and
+                            self.state_of() != self.before_state):
+            self.expect_scoring = False  # back to the turns (the scoreboard in between keeps the pages)
+        self.scorings = scorings
+
+    def check_ring(self):
+        app = self.app
+        match = app.match
+        if match is None or not app.stack or type(app.stack[-1]).__name__ != "Play" or app.toast is not None:
+            return
+        if app.fx.mode != 0:  # a spinner or a celebration runs
+            return
+        player = app.stack[-1].shown_player(app)
+        if player is None:
+            return
+        want = app.rgb_of(player)
+        frame = app.fx.ring.frame
+        for i in range(0, len(frame), 3):
+            if (frame[i], frame[i + 1], frame[i + 2]) != want:
+                self.fail("the ring does not show P%d's colour" % player)
+        self.count("ring checks")
+
+    def classify_unchanged(self):
+        """A press that left the frame as it was: a documented no-op, or a swallowed press."""
+        app = self.app
+        word = self.last_word
+        top = app.stack[-1] if app.stack else None
+        name = type(top).__name__
+        ask = getattr(top, "ask", None)
+        labels = len(ask.labels) if ask is not None and ask.labels is not None else -1
+        moves = word in ("prev", "next")
+        if word.startswith("wait"):
+            return
+        if word.startswith("hold:"):
+            word = "back" if int(word[5:]) >= 700 else "ok"  # the board's long press is 700 ms
+        if app.fx.mode == 1:
+            self.count("no-op: kept while a spinner decides")
+        elif moves and labels == 1:
+            self.count("no-op: PREV/NEXT on a one-line list or one-value picker")
+        elif moves and labels <= 0:
+            self.count("no-op: PREV/NEXT on a page that offers no choice (%s)" % name)
+        elif word == "back" and name == "MainMenu":
+            self.count("no-op: Back on the main menu")
+        else:
+            self.fail("the press changed nothing on %s" % name)
+
+
+def _title(glass, words):
+    """True when the top text row begins with `words` (highlighted): a cheap look at the title."""
+    # The title is drawn dark on a lit bar: its first letter's cell differs from an empty bar.
+    from fishtable.ui import draw  # noqa: F401  (the font is the framebuf's)
+
+    cell = _CELLS.get(words)
+    if cell is None:
+        import framebuf
+
+        buf = bytearray(8 * len(words))
+        fb = framebuf.FrameBuffer(buf, 8 * len(words), 8, framebuf.MONO_VLSB)
+        fb.fill(1)
+        fb.text(words, 0, 0, 0)
+        cell = _CELLS[words] = bytes(buf)
+    return glass[:len(cell)] == cell
+
+
+_CELLS = {}
+
+
+def run(seed, presses, flash, main_py, report_every=0):
+    """The walk: main.py on the simulated board until `presses` presses are done."""
+    import devices
+
+    devices.install()
+    panel = devices.attach_panel()
+    panel.logging = False  # the model's transaction log allocates: the heap is the firmware's
+    walk = Walk(seed, presses, flash, report_every)
+    frames = simrun.Frames(panel)
+    frames.emit = False
+    clock = simrun.Clock()
+    devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too
+    with open(main_py) as f:
+        code = f.read()
+    while True:
+        _patch(walk, frames, clock, seed)
+        try:
+            exec(code, {"__name__": "__main__"})
+            sys.stdout.write("V main.py returned: the device stopped\n")
+            break
+        except Restart:
+            from devices import machine_model
+
+            for pin in (13, 14, 15):
+                machine_model.drive(pin, None)
+            gc.collect()
+            continue
+        except simrun.Done:
+            break
+        except Violation as err:
+            sys.stdout.write("V %s\n" % err)
+            import binascii
+
+            sys.stdout.write("T %s\n" % " ".join(walk.trail))  # the last presses
+            sys.stdout.write("G %s\n" % binascii.hexlify(walk.before).decode())  # the frame pressed on
+            sys.stdout.write("G %s\n" % binascii.hexlify(frames.glass).decode())  # the frame now
+            break
+    for key in sorted(walk.stats):
+        sys.stdout.write("S %s %d\n" % (key, walk.stats[key]))
+    return walk
+
+
+_REAL = []  # the app loop's own _start and _report, wrapped once
+
+
+def _patch(walk, frames, clock, seed):
+    """Before each start: the board built on the models with the walk's keys; the app captured."""
+    from fishtable.hw import board
+    from fishtable.ui import loop
+
+    real_build = board.build  # (main.py forgets the board module: each start imports it afresh)
+    if not _REAL:
+        _REAL.append(loop._start)
+        _REAL.append(loop._report)
+    real_start, real_report = _REAL
+
+    def build(profile):
+        hw = real_build(profile)
+        import neopixel
+
+        del neopixel.instances[:-1]
+        frames.pixels = neopixel.instances[-1]
+        hw.clock = clock
+        hw.seed = seed
+        hw.data_root = walk.data
+        inp = profile["input"]
+        pins = {"prev": inp["prev"], "next": inp["next"], "ok": inp["ok"]}
+        hw.keys = simrun.PinScript(walk.next_word, hw.keys, pins, frames.capture)
+        return hw
+
+    def start(*args):
+        app = real_start(*args)
+        walk.app = app
+        return app
+
+    def report(err):
+        walk.errors.append("app error: %s: %s" % (type(err).__name__, err))
+        real_report(err)
+
+    clock.ms = 0  # the board starts again: its clock too
+    board.build = build
+    loop._start = start
+    loop._report = report
+    walk.frames = frames
+    walk.last_word = None
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    run(int(args[0]), int(args[1]), args[2], args[3], int(args[4]) if len(args) > 4 else 0)

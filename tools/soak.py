@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""`make soak`: long runs that play like a table, on two processes; prints a summary.
+
+    python3 tools/soak.py            # about half an hour on two cores
+    python3 tools/soak.py --quick    # a few minutes
+
+Two kinds of run, spread over `--workers` processes:
+- autoplayed games (tools/autoplay.py): random valid records of all three games (tools/gamegen.py),
+  complete and cut short, set up and played through the buttons of the simulated device under CPython
+  and the MicroPython unix port, each compared statement by statement with the device's record;
+- random walks (tools/simlib/soakwalk.py): random presses, long presses, undo storms, settings and
+  history visits mid-game and restarts, with the table's invariants checked after every press.  The
+  MicroPython walks run the firmware as the board does (compiled to .mpy) with a heap of `--heap`
+  (the Pico's RAM is 192K; the walk must survive 128K).
+
+Exit 0 when every game matched and no invariant broke; 1 otherwise (the summary says what).
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+TOOLS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TOOLS)
+SIMLIB = os.path.join(TOOLS, "simlib")
+for _path in (SIMLIB, TOOLS, os.path.join(TOOLS, "host")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import mprun  # noqa: E402
+
+MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
+WALK = 10000  # presses in one walk process (a fresh flash each)
+FULL = {"games": 1000, "mp_games": 20, "presses": 200000, "mp_presses": 1000000}
+QUICK = {"games": 24, "mp_games": 4, "presses": 20000, "mp_presses": 40000}
+
+
+def compile_tree(dest):
+    """The firmware as the board runs it (tools/flash.build: .mpy, main.py as source) and the walk's
+    own modules compiled too, so that the heap holds what the board's would."""
+    import flash
+
+    for rel, data in flash.build().items():
+        path = os.path.join(dest, "fw", rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    binary = flash.mpy_cross()[0]
+    for rel in ("simrun.py", "soakwalk.py", "drawlog.py"):
+        _mpy(binary, os.path.join(SIMLIB, rel), os.path.join(dest, "tools", rel[:-3] + ".mpy"), rel)
+    for name in os.listdir(os.path.join(TOOLS, "devices")):
+        if name.endswith(".py"):
+            rel = "devices/" + name
+            _mpy(binary, os.path.join(TOOLS, rel), os.path.join(dest, "tools", rel[:-3] + ".mpy"), rel)
+    return os.path.join(dest, "fw"), os.path.join(dest, "tools")
+
+
+def _mpy(binary, src, out, rel):
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    subprocess.run([binary, "-o", out, "-s", rel, src], check=True, capture_output=True)
+
+
+def walk(job):
+    """One walk process: (interp, seed, presses, heap, trees) -> (stats dict, violations, seconds)."""
+    interp, seed, presses, heap, trees = job
+    start = time.time()
+    with tempfile.TemporaryDirectory(prefix="fishtable-soak-") as flash:
+        main_py = MAIN_PY
+        if interp == "micropython":
+            fw, tools = trees
+            main_py = os.path.join(fw, "main.py")
+            argv = [mprun.micropython_binary(), "-X", "heapsize=" + heap,
+                    "-m", "soakwalk", str(seed), str(presses), flash, main_py]
+            env = dict(os.environ, MICROPYPATH=os.pathsep.join((fw, tools, ".frozen")))
+        else:
+            argv, env = mprun.command("cpython", os.path.join(SIMLIB, "soakwalk.py"),
+                                      [str(seed), str(presses), flash, main_py])
+            env["PYTHONPATH"] = os.pathsep.join((SIMLIB, TOOLS, env["PYTHONPATH"]))
+        proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    stats = {}
+    violations = []
+    for line in proc.stdout.splitlines():
+        if line.startswith("S "):
+            key, value = line[2:].rsplit(" ", 1)
+            stats[key] = stats.get(key, 0) + int(value)
+        elif line.startswith("V "):
+            violations.append("walk %s seed %d: %s" % (interp, seed, line[2:]))
+        elif line.startswith("fishtable: app error"):
+            violations.append("walk %s seed %d: %s" % (interp, seed, line))
+    if proc.returncode != 0 or stats.get("presses", 0) < presses and not violations:
+        tail = (proc.stdout + proc.stderr).strip().splitlines()[-6:]
+        violations.append("walk %s seed %d stopped (exit %d) after %d presses: %s" % (
+            interp, seed, proc.returncode, stats.get("presses", 0), " | ".join(tail)))
+    return stats, violations, time.time() - start
+
+
+def game(job):
+    """One autoplayed game: (interp, seed) -> (name, statements, error or None, seconds)."""
+    import hostshim
+
+    hostshim.install()
+    from autoplay import autoplay
+    from gamegen import random_match
+
+    interp, seed = job
+    rng = random.Random(seed)
+    want = random_match(rng, complete=rng.random() < 0.7)
+    start = time.time()
+    got, error = autoplay(want, interp, seed=seed % 997)
+    if error:
+        error = "game %s seed %d (%s, %d players): %s\n%s" % (
+            interp, seed, want.name, want.players, error.splitlines()[0], "\n".join(want.lines()))
+    return want.name, len(want.statements), error, time.time() - start
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a few minutes instead of half an hour")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--heap", default="128K", help="the MicroPython walks' heap (default 128K)")
+    parser.add_argument("--seed", type=int, default=None, help="first seed (default: from the clock)")
+    parser.add_argument("--games", type=int, help="CPython games to autoplay")
+    parser.add_argument("--presses", type=int, help="random presses under CPython")
+    parser.add_argument("--mp-games", type=int, help="games to autoplay under MicroPython")
+    parser.add_argument("--mp-presses", type=int, help="random presses under MicroPython")
+    args = parser.parse_args(argv)
+    plan = dict(QUICK if args.quick else FULL)
+    for key in plan:
+        value = getattr(args, key)
+        if value is not None:
+            plan[key] = value
+    seed = args.seed if args.seed is not None else int(time.time()) % 100000
+    started = time.time()
+    with tempfile.TemporaryDirectory(prefix="fishtable-soak-mpy-") as tree:
+        trees = compile_tree(tree) if plan["mp_presses"] else None
+        jobs = []
+        for i in range(0, plan["mp_presses"], WALK):
+            jobs.append((walk, ("micropython", seed + i, min(WALK, plan["mp_presses"] - i), args.heap, trees)))
+        for i in range(0, plan["presses"], WALK):
+            jobs.append((walk, ("cpython", seed + 500000 + i, min(WALK, plan["presses"] - i), None, None)))
+        jobs += [(game, ("micropython", seed + 900000 + i)) for i in range(plan["mp_games"])]
+        jobs += [(game, ("cpython", seed + i)) for i in range(plan["games"])]
+        results = []
+        with ProcessPoolExecutor(args.workers) as pool:
+            futures = [(kind, job, pool.submit(kind, job)) for kind, job in jobs]
+            for kind, job, future in futures:
+                results.append((kind, job, future.result()))
+    return report(results, plan, args, seed, time.time() - started)
+
+
+def report(results, plan, args, seed, seconds):
+    """Print the summary; returns the exit status."""
+    stats = {"cpython": {}, "micropython": {}}
+    games = {"cpython": 0, "micropython": 0}
+    by_game = {}
+    problems = []
+    busy = {"walk": 0.0, "game": 0.0}
+    for kind, job, result in results:
+        if kind is walk:
+            got, violations, took = result
+            for key, value in got.items():
+                stats[job[0]][key] = stats[job[0]].get(key, 0) + value
+            problems += violations
+            busy["walk"] += took
+        else:
+            name, statements, error, took = result
+            games[job[0]] += 1
+            by_game[name] = by_game.get(name, 0) + 1
+            busy["game"] += took
+            if error:
+                problems.append(error)
+    print("fishtable soak (%s, first seed %d, %d workers): %.0f s wall" % (
+        "quick" if args.quick else "full", seed, args.workers, seconds))
+    print("  games autoplayed: %d under CPython, %d under MicroPython (%s); %.0f s of work" % (
+        games["cpython"], games["micropython"], ", ".join("%s %d" % kv for kv in sorted(by_game.items())),
+        busy["game"]))
+    for interp in ("cpython", "micropython"):
+        got = stats[interp]
+        if not got:
+            continue
+        heap = " at %s heap, firmware as .mpy" % args.heap if interp == "micropython" else ""
+        print("  random presses under %s%s: %d (statements %d, scorings shown %d, restarts %d, journal checks %d, "
+              "ring checks %d)" % (interp, heap, got.get("presses", 0), got.get("statements", 0),
+                                   got.get("scorings shown", 0), got.get("restarts", 0),
+                                   got.get("journal checks", 0), got.get("ring checks", 0)))
+        for key in sorted(got):
+            if key.startswith("no-op"):
+                print("    %-70s %d" % (key, got[key]))
+    print("  walks: %.0f s of work" % busy["walk"])
+    if problems:
+        print("FAILED: %d problem(s)" % len(problems))
+        for problem in problems[:20]:
+            print("  - " + problem.replace("\n", "\n    "))
+        return 1
+    print("passed: every game matched its record, no invariant broke")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
