@@ -38,7 +38,8 @@ PAGE_FILES = ("index.html", "style.css", "app.js", "storage.js", "input.js", "pa
               "history-worker.js", "manifest.webmanifest", "icon.svg")
 EDGE_FILES = ("edge.py", "vmtime.py")  # into the VM at /web
 SOURCE = ("/main.py", "/boot.py", "/web/simrun.py")  # kept as source (run by name, or test-only)
-DEVICE_FILES = ("__init__.py", "machine_model.py", "neopixel_model.py", "panel.py")  # tools/devices
+# tools/devices: what devices.install() and the edge import (vtime: the models' clock, when there is one)
+DEVICE_FILES = ("__init__.py", "machine_model.py", "neopixel_model.py", "panel.py", "vtime.py")
 HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
@@ -73,7 +74,8 @@ def bundle_files():
     for name in EDGE_FILES:
         files["/web/" + name] = os.path.join(WEB, name)
     for name in DEVICE_FILES:
-        files["/web/devices/" + name] = os.path.join(TOOLS, "devices", name)
+        if os.path.isfile(os.path.join(TOOLS, "devices", name)):
+            files["/web/devices/" + name] = os.path.join(TOOLS, "devices", name)
     files["/web/simrun.py"] = os.path.join(TOOLS, "simlib", "simrun.py")  # key scripts (test runs)
     files["/web/tools/history.py"] = os.path.join(TOOLS, "history.py")  # the summary button
     return files

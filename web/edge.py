@@ -40,11 +40,18 @@ class WebPanel(SSD1306Model):
 
     def __init__(self):
         SSD1306Model.__init__(self)
+        self.logging = False  # the page needs no transaction log (it allocates)
         self.dirty = True
 
     def write(self, data):
         SSD1306Model.write(self, data)
-        del self.log[:]  # the page needs no transaction log
+        del self.log[:]
+        self.dirty = True
+
+    def write_parts(self, parts):
+        """A transaction of several buffers (I2C writevto), for a model that reads them in place."""
+        SSD1306Model.write_parts(self, parts)
+        del self.log[:]
         self.dirty = True
 
     def flags(self):
@@ -160,6 +167,7 @@ class _NoKeys:
 def run(seed=None, script=None):
     """Boot the board: device models in, then the firmware's /main.py as on the Pico."""
     devices.install()
+    sys.modules["time"] = vmtime  # ours, not the models' own clock (install() may set one)
     edge = Edge(button_pins(), script is not None)
     if script is not None:
         import simrun  # the simulator's script player (tools/simlib/simrun.py)
