@@ -7,8 +7,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: setup test lint typecheck pytest sim web screens bench flash deploy-cp replay clean
+.PHONY: setup test lint typecheck pytest sim web screens bench flash deploy-cp replay history clean
 
+# setup: Python (.venv) for everything; Node (node_modules) only for the WebAssembly VM,
+# which the benchmark and the test suite use.  `make sim` and the other tools need no npm.
 setup: $(STAMP) $(NODE_STAMP)
 
 $(STAMP): requirements-dev.txt
@@ -36,7 +38,7 @@ pytest: setup
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 ## sim: the firmware's own main.py on a simulated board in this terminal
-sim: setup
+sim: $(STAMP)
 	$(PY) tools/sim.py
 
 ## web: the device in a web page: build build/web/ and serve it on 127.0.0.1 (PORT=8000)
@@ -44,7 +46,7 @@ web: setup
 	$(PY) tools/web.py $(if $(PORT),--port $(PORT))
 
 ## screens: the README's screenshots (docs/screens/*.png) from the simulator's scripted mode
-screens: setup
+screens: $(STAMP)
 	$(PY) tools/simlib/screens.py
 
 ## bench: RAM, allocations, flash and bus cost under real MicroPython -> build/bench.json
@@ -52,16 +54,23 @@ bench: setup
 	$(PY) tools/bench.py
 
 ## flash: put the firmware on a Pico over USB (PORT=/dev/ttyACM0 BOARD=pico)
-flash: setup
+flash: $(STAMP)
 	$(PY) tools/flash.py $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board $(BOARD))
 
 ## deploy-cp DRIVE=/media/$$USER/CIRCUITPY [BOARD=circuitpython_pico]: fishtable on a CircuitPython board
-deploy-cp: setup
-	$(PY) tools/deploy_cp.py $(DRIVE) $(if $(BOARD),--board $(BOARD)) --libs
+deploy-cp: $(STAMP)
+	@if [ -z "$(DRIVE)" ]; then echo "make deploy-cp DRIVE=/media/$$USER/CIRCUITPY: give the board's drive"; exit 2; fi
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) tools/deploy_cp.py $(DRIVE) $(if $(BOARD),--board $(BOARD)) --libs
 
-## replay FILE=x.fish: standings of a game record
+## replay FILE=x.fish: standings of a game record (a bare python3 is enough)
 replay:
+	@if [ -z "$(FILE)" ]; then echo "make replay FILE=records/hecht-6p.fish: give the record to replay"; exit 2; fi
 	$(PYTHON) tools/replay.py $(FILE)
+
+## history DIR=history [PNG=history.png]: summary (and chart) of the games copied off the board
+history: $(STAMP)
+	@if [ -z "$(DIR)" ]; then echo "make history DIR=history [PNG=history.png]: give the folder copied off the board"; exit 2; fi
+	$(PY) tools/history.py $(DIR) $(if $(PNG),--png $(PNG))
 
 clean:
 	rm -rf build $(VENV) node_modules .pytest_cache .hypothesis

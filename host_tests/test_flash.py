@@ -219,10 +219,14 @@ def test_mip_package_lists_every_firmware_file():
         text = f.read()
     package = json.loads(text)
     listed = {dest: url for dest, url in package["urls"]}
-    missing = [rel for rel in flash.firmware_files() if listed.get(rel) != "github:OWNER/REPO/firmware/" + rel]
+    missing = [rel for rel in flash.firmware_files() if listed.get(rel) != "../firmware/" + rel]
     assert not missing, "mip/package.json lacks %s: run `python tools/flash.py --write-mip`" % missing
     assert text == flash.mip_text(), "mip/package.json is out of date: run `python tools/flash.py --write-mip`"
     assert package["version"] == flash.firmware_version()
+    with open(flash.ROOT_PACKAGE) as f:
+        text = f.read()
+    assert text == flash.root_package_text(text), "package.json's urls are out of date: run tools/flash.py --write-mip"
+    assert [url for _, url in json.loads(text)["urls"]] == [url[3:] for _, url in package["urls"]]
 
 
 def test_virtual_board_interrupts_a_running_main_and_runs_a_repl_line(tmp_path):
@@ -272,13 +276,8 @@ def test_hardware_doc_has_a_wiring_table_per_profile():
 
 
 def test_mip_install_of_the_package_gives_a_working_board_and_flash_replaces_it(board, tmp_path, capsys):
-    # mip/package.json with its github:OWNER/REPO/ URLs pointing into this checkout instead.
-    folder = tmp_path / "pkg"
-    folder.mkdir()
-    with open(flash.MIP_PACKAGE) as f:
-        text = f.read().replace("github:OWNER/REPO/", os.path.relpath(ROOT, folder) + "/")
-    (folder / "package.json").write_text(text)
-    mpremote(board.port, "mip", "install", "--target", "/", str(folder / "package.json"))
+    # mpremote reads the relative URLs of mip/package.json from this checkout, as from a fork on GitHub.
+    mpremote(board.port, "mip", "install", "--target", "/", os.path.join(ROOT, "mip", "package.json"))
     assert os.path.exists(os.path.join(board.root, "fishtable", "core", "record.py"))
     mpremote(board.port, "cp", RECORD, ":/game.fish")
     got = mpremote(board.port, "exec", "from fishtable.core import record, summary\n"

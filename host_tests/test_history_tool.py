@@ -118,3 +118,15 @@ def test_empty_folder_and_usage(tmp_path):
     assert run().returncode == 2
     assert run(str(tmp_path / "missing")).returncode == 2
     assert run(str(tmp_path), "--png").returncode == 2
+
+
+def test_bare_python_missing_folder_and_bad_files_are_told_briefly(tmp_path):
+    bad = tmp_path / "0001-yofish.fish"
+    bad.write_bytes(b"fishtable 1\ngame yofish\nplayers 3\nplace " + b"7" * 100000 + b"\n")
+    (tmp_path / "0002-hecht.fish").write_bytes(b"\xff\xfe\n" * 1000)
+    out = subprocess.run([sys.executable, "-I", TOOL, str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and len(out.stdout) < 400, out.stdout
+    assert "0001-yofish.fish: line 4: longer than 200 bytes" in out.stdout
+    assert "0002-hecht.fish: line 1: byte 1: not ASCII outside a comment" in out.stdout
+    missing = run(str(tmp_path / "gone"))
+    assert missing.returncode == 2 and "gone not found" in missing.stderr and len(missing.stderr) < 200

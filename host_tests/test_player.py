@@ -50,8 +50,7 @@ def play_into(dev, match):
 
 
 def recorded(dev):
-    with open(device_record(dev)) as f:
-        return read(f)
+    return device_record(dev)
 
 
 # -- set-up ---------------------------------------------------------------------------------------

@@ -94,3 +94,14 @@ def test_cpython_shim_ticks_wrap_like_micropython():
     assert time.ticks_diff(1, (1 << 30) - 1) == 2
     assert time.ticks_diff((1 << 30) - 1, 1) == -2
     assert time.ticks_add((1 << 30) - 1, 5) == 4
+
+
+@pytest.mark.parametrize("interp", ["micropython", "cpython"])
+def test_a_fishtable_folder_beside_the_script_does_not_shadow_the_firmware(interp, tmp_path):
+    (tmp_path / "fishtable").mkdir()
+    (tmp_path / "fishtable" / "__init__.py").write_text("VERSION = 'impostor'\n")
+    (tmp_path / "helper.py").write_text("WORD = 'beside'\n")
+    script = tmp_path / "probe.py"
+    script.write_text("import sys, fishtable, helper\nprint(fishtable.VERSION, helper.WORD, sys.argv[1:], __name__)\n")
+    out = mprun.run(interp, str(script), args=["a", "b"]).stdout.split()
+    assert out == [__import__("fishtable").VERSION, "beside", "['a',", "'b']", "__main__"]

@@ -2,6 +2,7 @@
 
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -48,15 +49,51 @@ def resumed(fs):
     return Store(fs.reboot()).resume()
 
 
+def journal_bytes(fs, root="/data"):
+    """The journal as it reads: journal.fish, then its parts in order."""
+    data = fs.files[root + "/journal.fish"]
+    found = re.search(rb"\n# --- ([0-9]+) #", data)
+    index = 1
+    while found:
+        part = "%s/journal.d/%s-%d.part" % (root, found.group(1).decode(), index)
+        if part not in fs.files:
+            break
+        data += fs.files[part]
+        index += 1
+    return data
+
+
+def last_file(fs, root="/data"):
+    """The path of the journal's last file (the last part, else journal.fish)."""
+    parts = [p for p in fs.files if p.startswith(root + "/journal.d/")]
+    parts.sort(key=lambda p: int(p.split("-")[-1][:-5]))
+    return parts[-1] if parts else root + "/journal.fish"
+
+
+def set_journal(fs, data, root="/data"):
+    """Make `data` the whole journal: journal.fish alone, no parts."""
+    for path in [p for p in fs.files if p.startswith(root + "/journal.d/")]:
+        del fs.files[path]
+    fs.files[root + "/journal.fish"] = data
+
+
 def text_of(fs, path=J):
-    return fs.files[path].decode()
+    return journal_bytes(fs).decode() if path == J else fs.files[path].decode()
+
+
+def plain(lines):
+    """Record lines without the journal's `# ---` mark and line checks."""
+    return [re.sub(r" #[0-9a-f]{4}$", "", line) for line in lines if not line.startswith("# ---")]
 
 
 # -- the journal is a plain record ----------------------------------------------------------
 def test_journal_is_the_game_record_line_for_line():
     fs, store, match = started()
     lines = list(match.lines())
-    assert text_of(fs) == "\n".join(lines[:5] + ["# ---"] + lines[5:]) + "\n"
+    written = text_of(fs).split("\n")
+    assert written[-1] == "" and written[5].startswith("# --- 1 #")
+    assert plain(written[:-1]) == lines
+    assert all(re.search(r"[^ #] #[0-9a-f]{4}$", line) for line in written[:5] + written[6:-1])
     assert read_text(text_of(fs)).statements == MOVES
     assert fs.bytes_written == len(text_of(fs))  # the header once, then one line a statement
 
@@ -122,8 +159,8 @@ def test_begin_replaces_the_game_in_progress():
 # -- damage and repair ----------------------------------------------------------------------
 def damaged(tail, stmts=MOVES):
     fs, store, match = started(stmts)
-    fs.files[J] = fs.files[J] + tail
-    original = fs.files[J]
+    fs.files[last_file(fs)] += tail
+    original = journal_bytes(fs)
     got, message = Store(fs).resume()
     return fs, got, message, original
 
@@ -140,12 +177,12 @@ def assert_repaired(fs, got, message, original, stmts, lost):
 
 def test_torn_last_line_is_dropped_even_when_it_reads_as_a_statement():
     fs, store, match = started()
-    fs.files[J] += b"cover 12 1"  # the start of "cover 12 11": valid, but its newline never came
+    fs.files[last_file(fs)] += b"cover 12 1"  # the start of "cover 12 11": valid, but its newline never came
     store = Store(fs)
     got, message = store.resume()
     assert got.statements == MOVES
     assert message == "Journal repaired: 1 line lost"
-    assert fs.files[BAD].endswith(b"cover 12 1") and fs.files[J].endswith(b"place 5 4\n")
+    assert fs.files[BAD].endswith(b"cover 12 1") and re.search(rb"\nplace 5 4 #[0-9a-f]{4}\n$", fs.files[J])
 
 
 def test_random_garbage_is_cut_off_at_the_last_good_statement():
@@ -158,8 +195,8 @@ def test_random_garbage_is_cut_off_at_the_last_good_statement():
 
 def test_garbage_in_the_middle_loses_everything_after_it():
     fs, store, match = started()
-    text = text_of(fs).replace("place 3 0\n", "pl\x00ce 3 0\n")
-    fs.files[J] = text.encode()
+    text = text_of(fs).replace("place 3 0 #", "pl\x00ce 3 0 #")
+    set_journal(fs, text.encode())
     got, message = Store(fs).resume()
     assert got.statements == MOVES[:2] and message == "Journal repaired: 3 lines lost"
 
@@ -170,6 +207,11 @@ def test_garbage_in_the_middle_loses_everything_after_it():
 )
 def test_a_statement_the_rules_refuse_is_damage(line):
     fs, got, message, original = damaged((line + "\n").encode())
+    assert_repaired(fs, got, message, original, MOVES, 2 if "#" in line else 1)  # a stray comment is damage too
+
+
+def test_a_valid_line_without_its_check_is_damage():
+    fs, got, message, original = damaged(b"place 1 0\n")
     assert_repaired(fs, got, message, original, MOVES, 1)
 
 
@@ -180,8 +222,8 @@ def test_an_overlong_line_is_damage():
 
 def test_a_file_cut_anywhere():
     fs, store, match = started()
-    data = fs.files[J]
-    mark = data.index(b"# ---\n") + 6
+    data = journal_bytes(fs)
+    mark = data.index(b"\n", data.index(b"# --- ")) + 1
     for cut in range(len(data) + 1):
         probe = FaultFs(files={J: data[:cut]}, dirs={"/", "/data"})
         got, message = Store(probe).resume()
@@ -198,7 +240,8 @@ def test_a_file_cut_anywhere():
 @pytest.mark.parametrize("torn", [False, True])
 def test_a_power_cut_during_the_repair_repairs_again(torn):
     fs, store, match = started()
-    fs.files[J] += b"garbage\xff\nplace 1"
+    fs.files[last_file(fs)] += b"garbage\xff\nplace 1"
+    whole = len(journal_bytes(fs))
     cut = 0
     while True:
         probe = FaultFs(cut_at=cut, torn=torn, files=fs.files, dirs=fs.dirs)
@@ -214,7 +257,7 @@ def test_a_power_cut_during_the_repair_repairs_again(torn):
             assert note is None
             break
         cut += 1
-    assert cut > len(fs.files[J])  # the damaged journal was copied aside byte by byte first
+    assert cut > whole  # the damaged journal was copied aside byte by byte first
 
 
 def test_unreadable_header_moves_the_journal_aside():
@@ -231,7 +274,7 @@ def test_unreadable_header_moves_the_journal_aside():
 )
 def test_property_any_damage_resumes_a_valid_game_without_crashing(data, ops):
     fs, store, match = started()
-    raw = bytearray(fs.files[J])
+    raw = bytearray(journal_bytes(fs))
     for kind, at in ops:
         at = at % (len(raw) + 1)
         if kind == "flip" and at < len(raw):
@@ -242,7 +285,7 @@ def test_property_any_damage_resumes_a_valid_game_without_crashing(data, ops):
             raw[at:at] = data.draw(st.binary(max_size=20))
         elif kind == "delete":
             del raw[at : at + data.draw(st.integers(1, 20))]
-    fs.files[J] = bytes(raw)
+    set_journal(fs, bytes(raw))
     got, message = Store(fs).resume()
     if got is None:
         assert message in (None, "Journal unreadable: game lost")
@@ -273,7 +316,8 @@ def test_finish_moves_the_record_into_the_history():
     store = Store(fs)
     match, name = finished_game(store, 1)
     assert name == "0001-yofish.fish" and store.history() == [name]
-    assert [line for line in store.history_lines(name) if line != "# ---"] == list(match.lines())
+    assert plain(store.history_lines(name)) == list(match.lines())
+    assert store.history_game(name).statements == match.statements
     assert store.resume() == (None, None)
     _, second = finished_game(store, 2)
     assert store.history() == ["0002-yofish.fish", "0001-yofish.fish"]
@@ -471,6 +515,9 @@ def fat_fs(monkeypatch, fs, cut=None):
         def size(self, path):
             return fs.size(path)
 
+        def remove(self, path):
+            fs.remove(path)
+
         def free(self, path):
             return None
 
@@ -499,4 +546,5 @@ def test_power_cut_inside_a_fat_rename_resumes_before_or_after_the_undo(monkeypa
     # undo is complete on flash; before it, nothing happened
     expected = MOVES if cut == 0 else MOVES[:-1]
     assert got is not None and got.statements == expected and message is None
-    assert sorted(fs.listdir("/data")) == ["journal.fish"]
+    assert sorted(fs.listdir("/data")) == ["journal.d", "journal.fish"]
+    assert fs.listdir("/data/journal.d") == ([] if cut else ["1-1.part"])  # the old generation's part is gone

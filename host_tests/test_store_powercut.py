@@ -18,6 +18,7 @@ from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.record import read_text
 from fishtable.store import Store
 from fishtable.store.fs import remove_if_there
+from fishtable.store.journal import checked, journal_lines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICES = os.path.join(ROOT, "tools", "devices")
@@ -115,21 +116,24 @@ class UndoInPlace(Store):
 
     def undo(self, match):
         keep = len(match.statements) - 1
+        gen = self._next_gen()
         handle = self.fs.open(self.journal_path, "w")
-        for line in list(match.header_lines()) + ["# ---"] + [match.line_of(s) for s in match.statements[:keep]]:
+        for line in journal_lines(match, keep, None, self._chain, gen):
             handle.write(line + "\n")
         handle.close()
-        self._count = keep
+        self._gen, self._part, self._stale, self._count = gen, 0, True, keep
 
 
 class AppendWithoutCommit(Store):
-    """Broken: leaves the journal open after an append (nothing committed until later)."""
+    """Broken: leaves the journal's part open after an append (nothing committed until later)."""
 
     def append(self, match, stmt):
-        if self._count != len(match.statements):
+        if self._count != len(match.statements) or self._part == 0:
             return Store.append(self, match, stmt)
-        handle = self.fs.open(self.journal_path, "a")
-        handle.write(match.line_of(stmt) + "\n")
+        text, value = checked(self._chain[0], match.line_of(stmt))
+        handle = self.fs.open(self._part_path(self._gen, self._part), "a")
+        handle.write(text + "\n")
+        self._chain[0] = value
         self._count += 1
         self.leaked = handle
 
@@ -140,10 +144,11 @@ class DiscardThenBegin(Store):
     def begin(self, match):
         remove_if_there(self.fs, self.journal_path)
         self.fs.mkdir(self.root) if not self.fs.exists(self.root) else None
+        gen = self._next_gen()
         handle = self.fs.open(self.journal_path, "w")
-        handle.write("\n".join(list(match.header_lines()) + ["# ---"]) + "\n")
+        handle.write("\n".join(journal_lines(match, 0, None, self._chain, gen)) + "\n")
         handle.close()
-        self._count = 0
+        self._gen, self._part, self._stale, self._count = gen, 0, True, 0
 
 
 def test_the_sweep_catches_broken_stores():

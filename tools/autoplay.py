@@ -300,12 +300,17 @@ def canonical(match, stmt):
 
 
 def device_record(dev):
-    """The record the device keeps: the newest history file, else the journal (path or None)."""
+    """The game the device keeps, as a Match: the newest history file, else the game in progress
+    read from its journal (as the device resumes it), else None.  Raises RecordError or OSError."""
     files = dev.history_files()
     if files:
-        return files[-1]
-    journal = dev.path("data", "journal.fish")
-    return journal if os.path.exists(journal) else None
+        return read_record(files[-1])
+    from fishtable.store import Store
+
+    match, note = Store(root=dev.path("data")).resume()
+    if note:
+        raise OSError("the journal needed repair: %s" % note)
+    return match
 
 
 def options(match):
@@ -360,13 +365,12 @@ def _play(dev, want):
         done = len(player.mirror.statements)
         return None, "at statement %d (%s): %s" % (
             done + 1, canonical(want, want.statements[done]) if done < len(want.statements) else "end", err)
-    path = device_record(dev)
-    if path is None:
-        return None, "the device kept no record"
     try:
-        got = read_record(path)
+        got = device_record(dev)
     except (RecordError, OSError) as err:
-        return None, "the device's record %s cannot be read: %s" % (path, err)
+        return None, "the device's record cannot be read: %s" % err
+    if got is None:
+        return None, "the device kept no record"
     return got, compare(want, got, player.screens)
 
 

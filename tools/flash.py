@@ -38,7 +38,11 @@ ROOT = os.path.dirname(TOOLS)
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 MIP_PACKAGE = os.path.join(ROOT, "mip", "package.json")
-MIP_SOURCE = "github:OWNER/REPO"  # the repository on GitHub: replace OWNER/REPO in mip/package.json
+# mip's package descriptions, with URLs relative to where each one lies, so that any fork or
+# checkout installs itself: the repository's package.json (also npm's: mip reads only its "urls",
+# "deps" and "hashes", npm ignores them) for `mpremote mip install github:OWNER/REPO` and
+# `mpremote mip install ./package.json`, and mip/package.json for `... mip/package.json`.
+ROOT_PACKAGE = os.path.join(ROOT, "package.json")
 
 MIN_VERSION = (1, 22)
 MANIFEST = "fishtable.manifest"
@@ -413,22 +417,38 @@ def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=F
 # -- mip --------------------------------------------------------------------------------------
 
 
-def mip_package(firmware=FIRMWARE, boards_dir=BOARDS):
-    """mip's package description: every firmware file (source) and every MicroPython board profile."""
-    urls = [[rel, "%s/firmware/%s" % (MIP_SOURCE, rel)] for rel in firmware_files(firmware)]
+def mip_package(firmware=FIRMWARE, boards_dir=BOARDS, base=".."):
+    """mip's package description: every firmware file (source) and every MicroPython board profile,
+    each URL relative (`base`: the repository's root seen from the package.json)."""
+    base = base + "/" if base else ""
+    urls = [[rel, "%sfirmware/%s" % (base, rel)] for rel in firmware_files(firmware)]
     for name in sorted(os.listdir(boards_dir)) if os.path.isdir(boards_dir) else []:
         if name.endswith(".json"):
             with open(os.path.join(boards_dir, name)) as f:
                 if json.load(f).get("runtime", "micropython") == "micropython":
-                    urls.append(["boards/" + name, "%s/boards/%s" % (MIP_SOURCE, name)])
+                    urls.append(["boards/" + name, "%sboards/%s" % (base, name)])
     return {"urls": urls, "deps": [], "version": firmware_version(firmware)}
 
 
+def _urls_text(urls, indent):
+    return ",\n".join(indent + json.dumps(pair) for pair in urls)
+
+
 def mip_text(firmware=FIRMWARE, boards_dir=BOARDS):
-    """mip/package.json's text: one [destination, source] pair a line."""
+    """mip/package.json's text: one [destination, source] pair a line, relative to mip/."""
     package = mip_package(firmware, boards_dir)
-    urls = ",\n".join("    " + json.dumps(pair) for pair in package["urls"])
+    urls = _urls_text(package["urls"], "    ")
     return '{\n  "urls": [\n%s\n  ],\n  "deps": [],\n  "version": %s\n}\n' % (urls, json.dumps(package["version"]))
+
+
+def root_package_text(text, firmware=FIRMWARE, boards_dir=BOARDS):
+    """The repository's package.json `text` with its mip "urls" (relative to the root) made current;
+    npm's keys are kept as they are."""
+    package = json.loads(text)
+    package.pop("urls", None)
+    body = json.dumps(package, indent=2)[:-2]  # without the closing brace
+    urls = _urls_text(mip_package(firmware, boards_dir, "")["urls"], "    ")
+    return '%s,\n  "urls": [\n%s\n  ]\n}\n' % (body, urls)
 
 
 def main(argv=None):
@@ -448,7 +468,11 @@ def main(argv=None):
         os.makedirs(os.path.dirname(MIP_PACKAGE), exist_ok=True)
         with open(MIP_PACKAGE, "w") as f:
             f.write(mip_text(args.firmware, args.boards_dir))
-        print("wrote", os.path.relpath(MIP_PACKAGE, ROOT))
+        with open(ROOT_PACKAGE) as f:
+            text = root_package_text(f.read(), args.firmware, args.boards_dir)
+        with open(ROOT_PACKAGE, "w") as f:
+            f.write(text)
+        print("wrote", os.path.relpath(MIP_PACKAGE, ROOT), "and the urls of package.json")
         return 0
     from mpremote.transport import TransportError, TransportExecError
 

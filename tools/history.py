@@ -2,9 +2,11 @@
 """Summarise a folder of game records (the board's history) as text and, optionally, a bar chart.
 
     mpremote cp -r :/data/history .
-    python3 tools/history.py history [--png history.png]
+    python3 tools/history.py history                    # text: a bare python3 is enough
+    make history DIR=history PNG=history.png            # text and chart (Pillow, from .venv)
 
-Every `*.fish` file is replayed through the firmware's rules core.  Printed: the games
+Every `*.fish` file is replayed through the firmware's rules core (read as bytes, a line at
+a time: a damaged file is reported by its line number, never echoed).  Printed: the games
 played per game, the wins per player (Hecht: by pike colour, red yellow blue green orange
 white for players 1-6; the other games: "player N") and the average final scores.
 Shared wins count for every winner.  Unfinished or invalid records are counted apart.
@@ -44,9 +46,9 @@ def _core():
 
     hostshim.install()
     from fishtable.core.errors import RecordError
-    from fishtable.core.record import read
+    from fishtable.core.record import read_stream
 
-    return read, RecordError
+    return read_stream, RecordError
 
 
 def new_stats():
@@ -81,10 +83,13 @@ def collect(folder):
         if not name.endswith(".fish"):
             continue
         try:
-            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+            with open(os.path.join(folder, name), "rb") as handle:
                 match = read(handle)
-        except (RecordError, UnicodeError, OSError) as err:
+        except RecordError as err:
             problems.append("%s: %s" % (name, err))
+            continue
+        except OSError as err:
+            problems.append("%s: cannot read (%s)" % (name, err.strerror or err))
             continue
         add_game(stats, match)
     return stats, problems
@@ -166,9 +171,18 @@ def main(argv):
             return 2
         png = args[at + 1]
         del args[at : at + 2]
-    if len(args) != 1 or args[0].startswith("-") or not os.path.isdir(args[0]):
+    if len(args) != 1 or args[0].startswith("-"):
         sys.stderr.write(__doc__)
         return 2
+    if not os.path.isdir(args[0]):
+        sys.stderr.write("history: %s not found (copy it off the board: mpremote cp -r :/data/history .)\n" % args[0])
+        return 2
+    if png:
+        try:
+            import PIL  # noqa: F401
+        except ImportError:
+            sys.stderr.write("history: --png needs Pillow: run `make history DIR=%s PNG=%s`\n" % (args[0], png))
+            return 2
     stats, problems = collect(args[0])
     sys.stdout.write(report(stats, problems))
     if png:

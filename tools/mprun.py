@@ -50,7 +50,17 @@ def command(interp, target, args=(), heapsize=HEAPSIZE, mode="script"):
     if interp == "micropython":
         env["MICROPYPATH"] = FIRMWARE + os.pathsep + ".frozen"
         argv = [micropython_binary(), "-X", "heapsize=" + heapsize]
-        flag = {"script": [], "module": ["-m"], "code": ["-c"]}[mode]
+        if mode == "script":
+            # MicroPython puts a script's own folder first on sys.path, so a `fishtable` folder
+            # beside the script would shadow the firmware: run it behind the firmware instead.
+            script = os.path.abspath(target)
+            boot = (
+                "import sys\nsys.path.insert(0, %r)\nsys.path.insert(1, %r)\nsys.argv[:] = %r\n"
+                "__file__ = %r\nexec(compile(open(%r).read(), %r, 'exec'))\n"
+                % (FIRMWARE, os.path.dirname(script), [target] + list(args), script, script, target)
+            )
+            return argv + ["-c", boot], env
+        flag = {"module": ["-m"], "code": ["-c"]}[mode]
         return argv + flag + [target] + list(args), env
     if interp == "cpython":
         env["PYTHONPATH"] = FIRMWARE
@@ -59,9 +69,9 @@ def command(interp, target, args=(), heapsize=HEAPSIZE, mode="script"):
         elif mode == "module":
             code = CPYTHON_PRELUDE + "import runpy; runpy.run_module(%r, run_name='__main__')" % target
         else:
-            code = CPYTHON_PRELUDE + (
-                "import runpy; sys.path.insert(0, %r); runpy.run_path(%r, run_name='__main__')"
-                % (os.path.dirname(os.path.abspath(target)), target)
+            code = CPYTHON_PRELUDE + (  # the script's folder after the firmware (see micropython above)
+                "import runpy; sys.path.insert(sys.path.index(%r) + 1, %r); runpy.run_path(%r, run_name='__main__')"
+                % (FIRMWARE, os.path.dirname(os.path.abspath(target)), target)
             )
         return [sys.executable, "-c", code, *args], env
     if interp == "wasm":

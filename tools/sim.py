@@ -22,8 +22,8 @@ Scripted (tests, demos):
     frame_NNNN.png for every changed frame (the panel's glass x4 beside the ring) with
     frame_NNNN.txt beside it (what the screen reader reads on it: tools/screenreader.py),
     and final.png; the final frame's text is printed.  --text prints every frame's text.
-    --micropython runs the firmware inside the MicroPython unix port (via tools/mprun, 256K
-    heap: the Pico's 192K for the firmware plus the device models) and streams the frames back;
+    --micropython runs the firmware inside the MicroPython unix port (via tools/mprun, 512K
+    heap: the firmware from source is compiled in RAM, plus the device models) and streams the frames back;
     they are byte-identical to the CPython run's.
 
 Flash: the simulated board's filesystem is a host folder (--flash DIR, default
@@ -49,7 +49,7 @@ W, H = 128, 64
 ON = (110, 200, 255)
 OFF = (8, 10, 16)
 RING_W = 256
-SIM_HEAP = "256K"  # the Pico's 192K for the firmware plus room for the device models
+SIM_HEAP = "512K"  # firmware from source (compiled in RAM, unlike the board's .mpy) plus the device models
 
 
 # -- PNG (standard library only, deterministic) --------------------------------

@@ -57,6 +57,13 @@ class FaultFile:
         self.pos = end
         return self._out(data)
 
+    def readinto(self, buf):
+        self.fs._alive()
+        n = min(len(buf), len(self.buf) - self.pos)
+        buf[:n] = self.buf[self.pos : self.pos + n]
+        self.pos += n
+        return n
+
     def readline(self, size=-1):
         self.fs._alive()
         end = len(self.buf)

@@ -22,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOOLS = os.path.dirname(HERE)
 ROOT = os.path.dirname(TOOLS)
 MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
-SIM_HEAP = "256K"  # the Pico's 192K for the firmware plus room for the device models
+SIM_HEAP = "512K"  # firmware from source (compiled in RAM, unlike the board's .mpy) plus the device models
 for _path in (TOOLS, os.path.join(TOOLS, "host")):
     if _path not in sys.path:
         sys.path.insert(0, _path)

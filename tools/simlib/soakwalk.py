@@ -186,7 +186,7 @@ class Walk:
             except OSError:
                 return
             self.fail("no game in progress, but a journal on the flash")
-        self.same_lines(path, app.match)
+        self.same_lines(app.store.journal_paths(), app.match)
         if not MICROPYTHON:  # (the replay takes memory: under MicroPython the heap is the firmware's)
             match, lost = journal.scan(app.store.fs, path)
             if match is None or lost:
@@ -198,23 +198,24 @@ class Walk:
             self.count("statements", len(app.match.statements) - max(0, self.seen_count))
         self.seen_count = len(app.match.statements)
 
-    def same_lines(self, path, match):
+    def same_lines(self, paths, match):
         """The journal's statement lines are the app's statements, in order (read a line at a time)."""
         from fishtable.core.match import tokens_of
 
         i = -1  # statements start after the header's end mark
         count = len(match.statements)
-        with open(path) as f:
-            for line in f:
-                if i < 0:
-                    if line.startswith("# ---"):
-                        i = 0
-                    continue
-                if not tokens_of(line):
-                    continue
-                if i >= count or " ".join(tokens_of(line)) != match.line_of(match.statements[i]):
-                    self.fail("journal line %d is not the app's statement %d" % (i + 1, i + 1))
-                i += 1
+        for path in paths:
+            with open(path) as f:
+                for line in f:
+                    if i < 0:
+                        if line.startswith("# ---"):
+                            i = 0
+                        continue
+                    if not tokens_of(line):
+                        continue
+                    if i >= count or " ".join(tokens_of(line)) != match.line_of(match.statements[i]):
+                        self.fail("journal line %d is not the app's statement %d" % (i + 1, i + 1))
+                    i += 1
         if i != count:
             self.fail("the journal holds %d statements, the app %d" % (max(i, 0), count))
 

@@ -4,6 +4,8 @@ The record is the source of truth: the state is a pure function of the header an
 the statements, so undo drops the last statement and rebuilds.
 """
 
+from micropython import const
+
 from fishtable.core.errors import Invalid
 from fishtable.core.games import game_class
 
@@ -16,14 +18,52 @@ def tokens_of(line):
     return line.split()
 
 
+COLOURS = ("red", "yellow", "blue", "green", "orange", "white", "purple", "cyan")
+PIKE_COLOURS = const(6)  # Hecht's seats take the first six (the pike colours)
+MAX_NAME = const(8)
+
+
+def _name_ok(name):
+    if not 1 <= len(name) <= MAX_NAME:
+        return False
+    for ch in name:
+        if not ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch == "-"):
+            return False
+    return True
+
+
+def check_names(names, players):
+    """Raise Invalid unless `names` are `players` names of 1-8 of A-Z a-z 0-9 -."""
+    if len(names) != players:
+        raise Invalid("names needs %d names, not %d" % (players, len(names)))
+    for name in names:
+        if not _name_ok(name):
+            raise Invalid("a name is 1-8 of A-Z a-z 0-9 -, not %s" % name)
+
+
+def check_colours(colours, players, game):
+    """Raise Invalid unless `colours` are `players` distinct seat colours (Hecht: pike colours)."""
+    if len(colours) != players:
+        raise Invalid("colours needs %d colours, not %d" % (players, len(colours)))
+    allowed = COLOURS[:PIKE_COLOURS] if game == "hecht" else COLOURS
+    for i in range(len(colours)):
+        colour = colours[i]
+        if colour not in allowed:
+            raise Invalid("%s is not a %scolour" % (colour, "pike " if game == "hecht" else ""))
+        if colour in colours[:i]:
+            raise Invalid("colour %s twice" % colour)
+
+
 class Match:
     """One game at the table: `submit` checks then applies a statement; `undo` takes one back."""
 
-    def __init__(self, name, players, start=1, options=()):
+    def __init__(self, name, players, start=1, options=(), names=None, colours=None):
         self.name = name
         self.players = players
         self.start = start
         self.options = list(options)  # (name, args tuple) pairs, in header order
+        self.names = tuple(names) if names else None  # the header's `names`, if any
+        self.colours = tuple(colours) if colours else None  # the header's `colours`, if any
         self.statements = []
         self.game = self._fresh()
 
@@ -95,6 +135,10 @@ class Match:
         yield "game " + self.name
         yield "players %d" % self.players
         yield "start %d" % self.start
+        if self.names:
+            yield "names " + " ".join(self.names)
+        if self.colours:
+            yield "colours " + " ".join(self.colours)
         for name, args in self.options:
             yield " ".join(("option", name) + tuple(args))
 

@@ -1,80 +1,301 @@
-"""Reading game records (spec: shared/spec/game-record.md, version 1) into a `Match`.
+"""Reading game records (docs/record-format.md, version 1) into a `Match`.
 
 Writing is `Match.lines()`.  Errors are `RecordError`s that name the line number.
+
+Reading is bounded: `Lines` cuts a binary stream into lines through one preallocated
+buffer, `lex` checks a line's bytes against the lexical rules (printable ASCII tokens,
+UTF-8 comments, at most 200 bytes) before any text is made of it, so no line, file or
+token count makes the reader allocate more than a few hundred bytes at once.  A message
+quotes at most one short token of the input (a word is at most 16 characters).
 """
+
+from micropython import const
 
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.games import NAMES
-from fishtable.core.match import Match, tokens_of
+from fishtable.core.ledger import parse_int
+from fishtable.core.match import Match, check_colours, check_names
+
+MAX_LINE = const(200)  # bytes in a line, its line end not counted
+MAX_WORDS = const(8)  # the longest valid line (`option chips` and six chips) has 8 words
+MAX_WORD = const(16)  # the longest valid word has 9 characters (`fishtable`)
+BUFFER = const(256)  # room for a whole valid line and its CR LF
+MAX_REASON = const(56)  # a message longer than this is cut (it can quote at most 38 input characters)
+
+# Header stages: what the next header line may be.
+_VERSION = const(0)
+_GAME = const(1)
+_PLAYERS = const(2)
+_START = const(3)  # after `players`: start, names, colours, option or a statement
+_NAMES = const(4)
+_COLOURS = const(5)
+_OPTIONS = const(6)
 
 
-def _int(token, what):
-    try:
-        return int(token)
-    except ValueError:
-        raise Invalid("%s must be a whole number, not %s" % (what, token))
+def _utf8_error(buf, i, end):
+    """The offset of the first byte of buf[i:end] that is not strict UTF-8, or -1."""
+    while i < end:
+        c = buf[i]
+        if c < 0x80:
+            i += 1
+            continue
+        lo = 0x80
+        hi = 0xBF
+        if 0xC2 <= c <= 0xDF:
+            more = 1
+        elif 0xE0 <= c <= 0xEF:
+            more = 2
+            if c == 0xE0:
+                lo = 0xA0  # no overlong forms
+            elif c == 0xED:
+                hi = 0x9F  # no surrogates
+        elif 0xF0 <= c <= 0xF4:
+            more = 3
+            if c == 0xF0:
+                lo = 0x90
+            elif c == 0xF4:
+                hi = 0x8F  # nothing above U+10FFFF
+        else:
+            return i
+        if i + more >= end:
+            return i
+        c = buf[i + 1]
+        if c < lo or c > hi:
+            return i
+        for k in range(2, more + 1):
+            c = buf[i + k]
+            if c < 0x80 or c > 0xBF:
+                return i
+        i += more + 1
+    return -1
+
+
+def lex(buf, start, end):
+    """The words of the line buf[start:end] (its line end already removed), as a list of str.
+
+    Raises Invalid when the line breaks the lexical rules: more than 200 bytes; outside a
+    comment anything but printable ASCII words separated by spaces or tabs; a comment that
+    is not UTF-8; more than 8 words or a word of more than 16 characters (no valid line has them).
+    """
+    if end - start > MAX_LINE:
+        raise Invalid("longer than %d bytes" % MAX_LINE)
+    words = []
+    first = -1  # where the current word began
+    i = start
+    while i < end:
+        c = buf[i]
+        if 33 <= c <= 126 and c != 35:
+            if first < 0:
+                first = i
+                if len(words) == MAX_WORDS:
+                    raise Invalid("more than %d words" % MAX_WORDS)
+            i += 1
+            continue
+        if first >= 0:
+            if i - first > MAX_WORD:
+                raise Invalid("a word of more than %d characters" % MAX_WORD)
+            words.append(str(buf[first:i], "ascii"))
+            first = -1
+        if c == 35:  # '#': a comment to the end of the line
+            bad = _utf8_error(buf, i + 1, end)
+            if bad >= 0:
+                raise Invalid("byte %d is not UTF-8" % (bad - start + 1))
+            return words
+        if c != 32 and c != 9:
+            if c == 13:
+                raise Invalid("a CR that does not end the line (byte %d)" % (i - start + 1))
+            if c >= 128:
+                raise Invalid("byte %d: not ASCII outside a comment" % (i - start + 1))
+            raise Invalid("byte %d: a control character" % (i - start + 1))
+        i += 1
+    if first >= 0:
+        if end - first > MAX_WORD:
+            raise Invalid("a word of more than %d characters" % MAX_WORD)
+        words.append(str(buf[first:end], "ascii"))
+    return words
+
+
+class Lines:
+    """The lines of a binary stream (anything with `readinto`), read through one buffer.
+
+    `next()` moves to the next line and returns False at the end.  The line is then
+    `buf[start:end]` without its LF (and without a CR just before the LF); `ended` is False
+    for a last line without LF; `overlong` is True for a line too long for the buffer
+    (its bytes are skipped, `start == end`).  `raw_end` is where the line's bytes end
+    before the LF (the CR kept).  Only `buf` is allocated, once (pass one to share it).
+    """
+
+    def __init__(self, stream, buf=None):
+        self.stream = stream
+        self.buf = buf if buf is not None else bytearray(BUFFER)
+        self._view = memoryview(self.buf)
+        self._head = 0  # unread bytes are buf[_head:_tail]
+        self._tail = 0
+        self._eof = False
+        self.start = 0
+        self.end = 0
+        self.raw_end = 0
+        self.ended = True
+        self.overlong = False
+
+    def _fill(self):
+        """Move the unread bytes to the front and read more after them; False at the end of the stream."""
+        buf = self.buf
+        head = self._head
+        count = self._tail - head
+        if head:
+            for i in range(count):
+                buf[i] = buf[head + i]
+            self._head = 0
+            self._tail = count
+        got = self.stream.readinto(self._view[count:] if count else self._view)
+        if not got:
+            self._eof = True
+            return False
+        self._tail = count + got
+        return True
+
+    def next(self):
+        """Move to the next line; False when the stream has no more."""
+        buf = self.buf
+        overlong = False
+        while True:
+            lf = buf.find(b"\n", self._head, self._tail) if self._tail > self._head else -1
+            if lf >= 0:
+                self.ended = True
+                start = self._head
+                self._head = lf + 1
+                break
+            if self._tail - self._head == len(buf):
+                overlong = True  # no LF in a whole buffer: skip to the next LF
+                self._head = self._tail = 0
+            if self._eof or not self._fill():
+                if self._tail > self._head or overlong:
+                    self.ended = False
+                    start = self._head
+                    lf = self._tail
+                    self._head = self._tail
+                    break
+                return False
+        self.overlong = overlong
+        if overlong:
+            start = lf
+        self.start = start
+        self.raw_end = lf
+        if self.ended and lf > start and buf[lf - 1] == 13:
+            lf -= 1
+        self.end = lf
+        return True
+
+
+def _clip(reason):
+    if len(reason) > MAX_REASON:
+        return reason[: MAX_REASON - 3] + "..."
+    return reason
 
 
 class Reader:
-    """Feed a record line by line (`feed`), then take the `match`.
+    """Feed a record line by line (`feed`, or `feed_lex` with a `Lines`), then take the `match`.
 
-    Header lines come first and in order: `fishtable 1`, `game`, `players`, then an
-    optional `start`, then any `option` lines.  Statements follow.
+    Header lines come first and in order: `fishtable 1`, `game`, `players`, then the
+    optional `start`, `names` and `colours`, then any `option` lines.  Statements follow.
     """
 
     def __init__(self):
         self.lineno = 0
         self.last_line = 0  # the last line that held anything
         self.match = None
-        self._stage = 0  # 0 version, 1 game, 2 players, 3 start/option/statements
+        self._stage = _VERSION
         self._name = None
         self._players = 0
         self._players_line = 0
         self._start = 1
         self._start_line = 0
+        self._names = None
+        self._colours = None
 
     def feed(self, line):
-        """Read the next line; raises RecordError for an invalid one.  Returns the statement or None."""
+        """Read the next line (str or bytes, with or without its line end); raises RecordError.
+
+        Returns the statement or None."""
         self.lineno += 1
-        toks = tokens_of(line)
-        if not toks:
-            return None
-        self.last_line = self.lineno
+        if isinstance(line, str):
+            try:
+                line = line.encode()
+            except UnicodeError:
+                raise RecordError(self.lineno, "not UTF-8")
+        end = len(line)
+        if end and line[end - 1] == 10:
+            end -= 1
+        if end and line[end - 1] == 13:
+            end -= 1
+        return self._words(line, 0, end)
+
+    def feed_bytes(self, buf, start, end):
+        """Read the line buf[start:end] (its line end removed); raises RecordError."""
+        self.lineno += 1
+        return self._words(buf, start, end)
+
+    def feed_lines(self, lines):
+        """Read the current line of a `Lines`; raises RecordError.  Returns the statement or None."""
+        self.lineno += 1
+        if lines.overlong:
+            raise RecordError(self.lineno, "longer than %d bytes" % MAX_LINE)
+        return self._words(lines.buf, lines.start, lines.end)
+
+    def _words(self, buf, start, end):
         try:
+            toks = lex(buf, start, end)
+            if not toks:
+                return None
+            self.last_line = self.lineno
             return self._feed(toks)
         except Invalid as err:
-            raise RecordError(self.lineno, str(err.args[0]) if err.args else "invalid")
+            raise RecordError(self.lineno, _clip(str(err.args[0]) if err.args else "invalid"))
 
     def _feed(self, toks):
         word = toks[0]
         stage = self._stage
-        if stage == 0:
+        if stage == _VERSION:
             if word != "fishtable" or len(toks) != 2:
                 raise Invalid("a record starts with 'fishtable 1'")
             if toks[1] != "1":
                 raise Invalid("unsupported record version %s" % toks[1])
-            self._stage = 1
+            self._stage = _GAME
             return None
-        if stage == 1:
+        if stage == _GAME:
             if word != "game" or len(toks) != 2:
                 raise Invalid("expected 'game hifisch|hecht|yofish'")
             if toks[1] not in NAMES:
                 raise Invalid("unknown game %s" % toks[1])
             self._name = toks[1]
-            self._stage = 2
+            self._stage = _PLAYERS
             return None
-        if stage == 2:
+        if stage == _PLAYERS:
             if word != "players" or len(toks) != 2:
                 raise Invalid("expected 'players N'")
-            self._players = _int(toks[1], "players")
+            self._players = parse_int(toks[1], 0, 999, "players")
             self._players_line = self.lineno
-            self._stage = 3
+            self._stage = _START
             return None
-        if word == "start" and self.match is None and self._start_line == 0:
+        if word == "start" and stage == _START:
             if len(toks) != 2:
                 raise Invalid("expected 'start P'")
-            self._start = _int(toks[1], "start")
+            self._start = parse_int(toks[1], 0, 999, "start")
             self._start_line = self.lineno
+            self._stage = _NAMES
+            return None
+        if word == "names" and stage <= _NAMES:
+            self._ensure_players()
+            check_names(toks[1:], self._players)
+            self._names = tuple(toks[1:])
+            self._stage = _COLOURS
+            return None
+        if word == "colours" and stage <= _COLOURS:
+            self._ensure_players()
+            check_colours(toks[1:], self._players, self._name)
+            self._colours = tuple(toks[1:])
+            self._stage = _OPTIONS
             return None
         match = self._ensure_match()
         if word == "option":
@@ -82,40 +303,78 @@ class Reader:
                 raise Invalid("expected 'option NAME ARGS'")
             match.add_option(toks[1], tuple(toks[2:]))
             return None
-        if word in ("fishtable", "game", "players", "start"):
-            raise Invalid("%s belongs at the top of the header" % word)
+        if word in ("fishtable", "game", "players", "start", "names", "colours"):
+            raise Invalid("%s belongs higher up in the header" % word)
         stmt = match.game.parse(toks)
         match.submit(stmt)
         return stmt
 
+    def _ensure_players(self):
+        """The player count and start are checked before names or colours are."""
+        if self.match is None and self._stage < _OPTIONS:
+            self._new_match(check_only=True)
+
+    def _new_match(self, check_only=False):
+        try:
+            match = Match(self._name, self._players, self._start, (), self._names, self._colours)
+        except Invalid as err:
+            line = self._players_line
+            if self._start_line and "start" in str(err):
+                line = self._start_line
+            raise RecordError(line, _clip(str(err.args[0])))
+        if not check_only:
+            self.match = match
+        return match
+
     def _ensure_match(self):
         if self.match is None:
-            if self._stage < 3:
+            if self._stage < _START:
                 raise Invalid("the header is incomplete")
-            try:
-                self.match = Match(self._name, self._players, self._start)
-            except Invalid as err:
-                line = self._players_line
-                if self._start_line and "start" in str(err):
-                    line = self._start_line
-                raise RecordError(line, str(err.args[0]))
+            self._stage = _OPTIONS
+            self._new_match()
         return self.match
 
     def finish(self):
         """End of the record: return the Match (raises RecordError for an incomplete header)."""
-        if self._stage < 3:
+        if self._stage < _START:
             raise RecordError(max(self.last_line, 1), "the header is incomplete")
         return self._ensure_match()
 
 
 def read(lines):
-    """Read a whole record (an iterable of lines) into a Match; raises RecordError."""
+    """Read a whole record (an iterable of str or bytes lines) into a Match; raises RecordError."""
     reader = Reader()
     for line in lines:
         reader.feed(line)
     return reader.finish()
 
 
+def read_stream(stream, buf=None):
+    """Read a whole record from a binary stream (bounded memory); raises RecordError.
+
+    `buf` is an optional preallocated bytearray of at least BUFFER bytes."""
+    lines = Lines(stream, buf)
+    reader = Reader()
+    while lines.next():
+        reader.feed_lines(lines)
+    return reader.finish()
+
+
+class BytesStream:
+    """A binary stream over a bytes object (`readinto` only): no copy of the data is made."""
+
+    def __init__(self, data):
+        self.view = memoryview(data)
+        self.at = 0
+
+    def readinto(self, buf):
+        at = self.at
+        n = min(len(buf), len(self.view) - at)
+        buf[:n] = self.view[at : at + n]
+        self.at = at + n
+        return n
+
+
 def read_text(text):
-    """Read a record given as one string."""
-    return read(text.split("\n"))
+    """Read a record given as one string (or bytes)."""
+    return read_stream(BytesStream(text.encode() if isinstance(text, str) else text))

@@ -1,4 +1,4 @@
-"""The replay line: one JSON object with the fields of shared/spec/game-record.md, in a fixed order.
+"""The replay line: one JSON object with the fields of docs/record-format.md, in a fixed order.
 
 Written by hand (not `json.dumps`) so that CPython and MicroPython print identical bytes.
 """
@@ -31,6 +31,10 @@ def fields(match):
         ("next", game.next_player()),
     ]
     pairs.extend(game.extra_fields())
+    if match.names:
+        pairs.append(("names", list(match.names)))
+    if match.colours:
+        pairs.append(("colours", list(match.colours)))
     return pairs
 
 

@@ -11,10 +11,22 @@ bytes still free on the filesystem holding `path`, or None when unknown).
 
 import os
 
-CHUNK = 256  # bytes per read when copying
 # Where an adapter whose rename cannot replace a file atomically (FAT) moves the file being
 # replaced until the new one is in place; `Store.resume` completes such a cut replacement.
 OLD_SUFFIX = ".old"
+ENOSPC = 28  # errno: no space left on the device
+
+
+class FlashFull(OSError):
+    """The filesystem has no room for a write even after the oldest history games were dropped."""
+
+    def __init__(self):
+        super().__init__(ENOSPC, "Flash full")
+
+
+def no_space(err):
+    """True when the OSError `err` says the filesystem is full."""
+    return bool(err.args) and err.args[0] == ENOSPC
 
 
 class OsFs:
@@ -53,12 +65,26 @@ class OsFs:
             return False
 
     def free(self, path):
-        """Bytes free on the filesystem of `path` (None when it cannot tell)."""
+        """Bytes free on the filesystem of `path` (None when it cannot tell); see `free_of`."""
         try:
             info = os.statvfs(path)
         except (OSError, AttributeError):
             return None
-        return info[0] * info[4]
+        return free_of(info)
+
+
+def free_of(info):
+    """The free bytes of a `statvfs` tuple; figures that cannot be true count as full (0).
+
+    A full LittleFS can report more blocks in use than it has, and the free count then
+    wraps round to a huge number (found on MicroPython's VfsLfs2)."""
+    size = info[1] or info[0]  # fragment size, else block size
+    blocks = info[2]
+    free = info[3]
+    avail = info[4]
+    if size <= 0 or blocks <= 0 or free < 0 or avail < 0 or free > blocks or avail > free:
+        return 0
+    return size * avail
 
 
 def ensure_dir(fs, path):
@@ -91,18 +117,16 @@ def write_atomic(fs, path, lines):
     fs.rename(tmp, path)
 
 
-def copy_file(fs, src, dst):
-    """Copy `src` to `dst` byte for byte (not atomic; used to keep a damaged file aside)."""
-    out = fs.open(dst, "wb")
+def copy_file(fs, src, out, buf):
+    """Copy the file `src` byte for byte to the open file `out` through the bytearray `buf`
+    (not atomic; used to keep a damaged file aside)."""
+    view = memoryview(buf)
+    inp = fs.open(src, "rb")
     try:
-        inp = fs.open(src, "rb")
-        try:
-            while True:
-                chunk = inp.read(CHUNK)
-                if not chunk:
-                    break
-                out.write(chunk)
-        finally:
-            inp.close()
+        while True:
+            got = inp.readinto(buf)
+            if not got:
+                break
+            out.write(view[:got] if got < len(buf) else buf)
     finally:
-        out.close()
+        inp.close()

@@ -77,11 +77,32 @@ def trim(fs, folder, budget, min_free=0):
     return dropped
 
 
-def lines(fs, folder, name):
-    """Yield the lines (without newlines) of the history file `name`."""
+def path_of(folder, name):
+    """The path of the history file `name`; OSError (ENOENT) for a name that is not one."""
     if "/" in name or number_of(name) < 0:
         raise OSError(2)  # ENOENT: not a history file
-    handle = fs.open(folder + "/" + name, "r")
+    return folder + "/" + name
+
+
+def make_room(fs, folder, min_free, most=8):
+    """Delete the oldest files until `min_free` bytes are free (at least one, at most `most`; the
+    newest is kept, so that the numbering goes on); returns the deleted names."""
+    kept = names(fs, folder)
+    dropped = []
+    while len(kept) > 1 and len(dropped) < most:
+        if dropped:
+            free = fs.free(folder)
+            if (free is None and len(dropped) >= 4) or (free is not None and free >= min_free):
+                break
+        name = kept.pop()
+        fs.remove(folder + "/" + name)
+        dropped.append(name)
+    return dropped
+
+
+def lines(fs, folder, name):
+    """Yield the lines (without newlines) of the history file `name` (host tools and tests)."""
+    handle = fs.open(path_of(folder, name), "r")
     try:
         while True:
             line = handle.readline()

@@ -6,6 +6,7 @@ check line matches, key by key over the defaults; a damaged file is never truste
 """
 
 CHECK = "check"
+CHECK_MARK = b"check="
 
 
 def checksum(text):
@@ -51,35 +52,49 @@ def _backup(path):
     return (path[:cut] if cut > path.rfind("/") else path) + ".bak"
 
 
-def read(fs, path):
-    """The dict of strings saved at `path`, or None when it is missing or damaged."""
+def _fletcher(a, b, data, start, end):
+    for i in range(start, end):
+        a = (a + data[i]) % 255
+        b = (b + a) % 255
+    return a, b
+
+
+def read(fs, path, buf=None):
+    """The dict of strings saved at `path`, or None when it is missing or damaged.
+
+    Read a line at a time through `buf` (a bytearray of BUFFER bytes, or None for a new one)."""
+    from fishtable.core.record import Lines
+
+    found = {}
+    a = b = 0
     try:
         handle = fs.open(path, "rb")
         try:
-            data = handle.read(4096)
+            lines = Lines(handle, buf)
+            while lines.next():
+                data = lines.buf
+                start = lines.start
+                end = lines.raw_end
+                if not lines.ended or lines.overlong:
+                    return None
+                if data[start : start + len(CHECK) + 1] == CHECK_MARK:
+                    if lines.next():
+                        return None  # the check line is the last
+                    value = str(data[start + len(CHECK) + 1 : end], "utf-8")
+                    if int(value) != ((b << 8) | a):
+                        return None
+                    return found
+                a, b = _fletcher(a, b, data, start, end)
+                a, b = _fletcher(a, b, b"\n", 0, 1)
+                line = str(data[start:end], "utf-8")
+                eq = line.find("=")
+                if eq > 0:
+                    found[line[:eq]] = line[eq + 1 :]
         finally:
             handle.close()
-        text = data.decode()
-    except (OSError, UnicodeError):
+    except (OSError, UnicodeError, ValueError):
         return None
-    cut = text.rfind(CHECK + "=")
-    if cut < 0 or (cut > 0 and text[cut - 1] != "\n"):
-        return None
-    body = text[:cut]
-    tail = text[cut + len(CHECK) + 1 :]
-    if not tail.endswith("\n"):
-        return None
-    try:
-        if int(tail.strip()) != checksum(body):
-            return None
-    except ValueError:
-        return None
-    found = {}
-    for line in body.split("\n"):
-        eq = line.find("=")
-        if eq > 0:
-            found[line[:eq]] = line[eq + 1 :]
-    return found
+    return None
 
 
 def _convert(text, default):
@@ -91,11 +106,11 @@ def _convert(text, default):
     return text
 
 
-def load(fs, path, defaults):
+def load(fs, path, defaults, buf=None):
     """The settings saved at `path` (else its backup) over `defaults`."""
-    found = read(fs, path)
+    found = read(fs, path, buf)
     if found is None:
-        found = read(fs, _backup(path))
+        found = read(fs, _backup(path), buf)
     values = dict(defaults)
     if found:
         for key in defaults:

@@ -214,7 +214,10 @@ class App:
             try:
                 self.store.append(match, stmt)
             except OSError as err:  # not journalled: not played
-                self.message("Not saved (flash error %s)" % err)
+                if err.args and err.args[0] == 28:  # ENOSPC: the store's FlashFull
+                    self.message("Not saved: Flash full. Delete games in History")
+                else:
+                    self.message("Not saved (flash error %s)" % err)
                 return False
         match.submit(stmt)
         self.dirty = True

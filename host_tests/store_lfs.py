@@ -1,0 +1,221 @@
+"""The store on the real LittleFS (MicroPython's os.VfsLfs2 on tools/devices FlashBlocks): the
+power-cut sweep, flash measurements and a full flash (no tests here: test_store_littlefs.py runs
+them).  Apart from test_store_sweep.py so that the sweeps in the Pico's heap do not compile it."""
+
+from test_store_sweep import expected_states, final_record, history_ok, key_of, new_match, run_op, script_of
+
+from fishtable.core.record import read_text
+from fishtable.store import Store
+
+# -- the real LittleFS (MicroPython's os.VfsLfs2 on tools/devices FlashBlocks) ------------------
+MOUNT = "/flash"
+LFS_ROOT = MOUNT + "/data"
+
+
+def lfs_mount(bdev):
+    """Mount `bdev` at MOUNT the way the Pico does (LittleFS v2, 256-byte programs)."""
+    import os
+
+    try:
+        os.umount(MOUNT)
+    except OSError:
+        pass
+    os.mount(os.VfsLfs2(bdev, progsize=256), MOUNT)
+
+
+def lfs_format(blocks):
+    """A freshly formatted flash image of `blocks` blocks."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    bdev = FlashBlocks(blocks)
+    os.VfsLfs2.mkfs(bdev, progsize=256)
+    return bdev.image()
+
+
+def sweep_littlefs(text, blocks=24, stride=1, torn=False):
+    """Cut the power before every `stride`-th flash operation (program or erase) of the script on
+    the real LittleFS; mount what survived, resume, check, carry on.  Returns (cuts, errors)."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    from fishtable.store.fs import OsFs
+
+    header, ops = script_of(text, undos=3)
+    states = expected_states(header, ops)
+    final_lines = final_record(header, ops)
+    base = lfs_format(blocks)
+    whole = FlashBlocks(blocks, image=base)
+    lfs_mount(whole)
+    store = Store(OsFs(), LFS_ROOT)
+    match = new_match(header)
+    for op in ops:
+        match = run_op(store, match, op)
+    total = whole.ops
+    errors = []
+    cuts = 0
+    for cut in range(0, total + 1, stride):
+        cuts += 1
+        bdev = FlashBlocks(blocks, image=base, cut_at=cut, torn=torn)
+        lfs_mount(bdev)
+        store = Store(OsFs(), LFS_ROOT)
+        match = new_match(header)
+        done = 0
+        try:
+            for op in ops:
+                match = run_op(store, match, op)
+                done += 1
+        except OSError:
+            pass
+        lfs_mount(FlashBlocks(blocks, image=bdev.image()))
+        store = Store(OsFs(), LFS_ROOT)
+        match, message = store.resume()
+        got = key_of(match)
+        if got != states[done] and (done == len(ops) or got != states[done + 1]):
+            errors.append("cut %d after %d ops: resumed %r" % (cut, done, got))
+            continue
+        if message is not None:
+            errors.append("cut %d: message %r" % (cut, message))
+        if got != states[done]:
+            done += 1
+        finished = ops[-1][0] == "finish" and done == len(ops)
+        if not history_ok(store, header, final_lines, finished):
+            errors.append("cut %d: history %r" % (cut, store.history()))
+            continue
+        if match is None and done < len(ops):
+            match = new_match(header)
+        for op in ops[done:]:
+            match = run_op(store, match, op)
+        if not history_ok(store, header, final_lines, ops[-1][0] == "finish"):
+            errors.append("cut %d: carrying on went wrong" % cut)
+    os.umount(MOUNT)
+    return cuts, errors
+
+
+def lfs_measure(texts, games=1, blocks=352, budget=256 * 1024):
+    """Play the records `games` times round on the Pico's 1408 KB LittleFS.
+    Returns per record, from the last round: (statements, journal bytes, store bytes per statement,
+    flash bytes programmed per statement, blocks erased per statement, blocks erased by the appends
+    alone, 256-byte pages programmed by the appends alone); and the erase counts of every block."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    from fishtable.store.fs import OsFs
+
+    bdev = FlashBlocks(blocks, image=lfs_format(blocks))
+    lfs_mount(bdev)
+    store = Store(OsFs(), LFS_ROOT, budget)
+    rows = []
+    for round_ in range(games):
+        if round_ == games - 1:
+            del rows[:]
+        for text in texts:
+            header, ops = script_of(text, undos=0)
+            match = new_match(header)
+            store.begin(match)
+            written = 0
+            size = 0
+            p0 = bdev.prog_bytes
+            e0 = sum(bdev.erases)
+            appended = 0
+            pages = 0
+            for op in ops[1:]:
+                if op[0] == "append":
+                    written += len(match.line_of(op[1])) + 7  # the line, its check and its LF
+                if op[0] == "finish":
+                    size = sum(os.stat(path)[6] for path in store.journal_paths())
+                a0 = sum(bdev.erases)
+                b0 = bdev.prog_bytes
+                match = run_op(store, match, op)
+                if op[0] == "append":
+                    appended += sum(bdev.erases) - a0
+                    pages += (bdev.prog_bytes - b0) // 256
+            if match is not None:  # not over: no finish
+                size = sum(os.stat(path)[6] for path in store.journal_paths())
+                store.discard()
+            n = len(read_text(text).statements)
+            flash = (bdev.prog_bytes - p0) / n
+            rows.append((n, size, written / n, flash, (sum(bdev.erases) - e0) / n, appended, pages))
+    os.umount(MOUNT)
+    return rows, bdev.erases
+
+
+def _fill(path):
+    """Fill the filesystem: one big file, then small ones until nothing more fits; returns the errno."""
+    chunk = bytes(1024)
+    code = 0
+    for size in (1024, 256, 64):
+        n = 0
+        while True:
+            try:
+                handle = open("%s.%d.%d" % (path, size, n), "wb")
+                try:
+                    while True:
+                        handle.write(chunk[:size])
+                        handle.flush()
+                finally:
+                    handle.close()
+            except OSError as err:
+                code = code or err.args[0]
+            n += 1
+            if n > 40:
+                break
+    return code
+
+
+def _unfill(path):
+    import os
+
+    folder, name = path.rsplit("/", 1)
+    for other in os.listdir(folder):
+        if other.startswith(name + "."):
+            os.remove(folder + "/" + other)
+
+
+def lfs_full_flash(texts, blocks=24):
+    """Play on a tiny real LittleFS filled to the brim; returns what happened, as printable lines."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    from fishtable.store.fs import FlashFull, OsFs
+
+    out = []
+    bdev = FlashBlocks(blocks, image=lfs_format(blocks))
+    lfs_mount(bdev)
+    store = Store(OsFs(), LFS_ROOT, history_budget=1 << 20, min_free=2 * 4096)
+
+    def play(text):
+        header, ops = script_of(text, undos=1)
+        match = new_match(header)
+        for op in ops:
+            match = run_op(store, match, op)
+        return match
+
+    for text in texts:
+        play(text)
+    out.append("history %d" % len(store.history()))
+    junk = MOUNT + "/junk"
+    out.append("filled %d" % _fill(junk))
+    info = os.statvfs(MOUNT)
+    out.append("free %d of %d blocks, counted %d" % (info[3], info[2], OsFs().free(MOUNT)))
+    before = store.history()
+    play(texts[0])  # a whole game: the store makes room by dropping the oldest games
+    names = store.history()
+    out.append("dropped %s, newest %s" % (len(names) <= len(before), int(names[0][:4]) == len(texts) + 1))
+    for name in store.history():
+        store.delete_history(name)
+    _fill(junk + "x")
+    try:
+        play(texts[0])
+        out.append("played")
+    except FlashFull as err:
+        out.append("FlashFull %d %s" % (err.args[0], err.args[1]))
+    _unfill(junk)
+    match, message = store.resume()
+    out.append("resumed %s %s" % (match is not None, message))
+    os.umount(MOUNT)
+    return out

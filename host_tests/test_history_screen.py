@@ -1,0 +1,77 @@
+"""The History screen over the store: a damaged file says so and the list stays; Delete."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
+
+from rig import BACK, NEXT, OK, Rig  # noqa: E402
+
+from fishtable.core.match import Match  # noqa: E402
+from fishtable.ui import draw  # noqa: E402
+
+
+@pytest.fixture
+def rig(tmp_path):
+    r = Rig(str(tmp_path), seed=9)
+    yield r
+    draw.set_strict(False)
+
+
+def finish_games(store, count):
+    for seed in range(count):
+        match = Match("yofish", 3, 1 + seed % 3)
+        store.begin(match)
+        while not match.game.over:
+            stmt = ("place", 1 + seed, 0)
+            store.append(match, stmt)
+            match.submit(stmt)
+        store.finish(match)
+
+
+def test_a_damaged_history_file_says_so_and_the_list_stays(rig):
+    finish_games(rig.store, 2)
+    names = rig.store.history()
+    path = os.path.join(rig.store.history_dir, names[0])
+    with open(path, "r+b") as handle:
+        handle.seek(40)
+        byte = handle.read(1)
+        handle.seek(40)
+        handle.write(bytes([byte[0] ^ 1]))
+    rig.menu("History")
+    menu = rig.top()
+    rig.press(OK)
+    assert rig.top() is menu and rig.app.toast == ["damaged file"]
+    rig.press(OK)  # the message goes
+    rig.press(NEXT)
+    rig.press(OK)
+    assert type(rig.top()).__name__ == "Standings"
+
+
+def test_delete_a_game_from_its_ranking(rig):
+    finish_games(rig.store, 2)
+    first, second = rig.store.history()
+    rig.menu("History")
+    rig.press(OK)
+    standings = rig.top()
+    assert type(standings).__name__ == "Standings" and not standings.delete
+    before = rig.glass()
+    rig.press(NEXT)
+    assert standings.delete and rig.glass() != before  # the bottom line now offers Delete
+    rig.press(OK)
+    assert type(rig.top()).__name__ == "Confirm"
+    rig.press(BACK)  # no: nothing deleted
+    assert rig.top() is standings and rig.store.history() == [first, second]
+    rig.press(OK)
+    rig.press(OK)  # yes
+    assert rig.store.history() == [second]
+    assert rig.labels() == [second[:16]]
+    rig.press(OK)
+    rig.press(NEXT)
+    rig.press(OK)
+    rig.press(OK)
+    assert rig.store.history() == []
+    assert "No finished" in rig.top().lines
