@@ -32,9 +32,9 @@ typecheck: $(STAMP)
 	$(PY) tools/typecheck.py
 
 # pytest's exit status 5 means it collected no test: that is a failure here.  -rs prints why tests
-# were skipped (the browser tests without Chromium).
+# were skipped (the browser tests without Chromium); loadgroup keeps the browser tests in one process.
 pytest: setup
-	@$(PY) -m pytest -n 2 -rs host_tests; rc=$$?; \
+	@$(PY) -m pytest -n 2 --dist loadgroup -rs host_tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 ## sim: the firmware's own main.py on a simulated board in this terminal

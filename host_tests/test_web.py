@@ -56,6 +56,9 @@ def _why_no_browser():
 
 
 SKIP = _why_no_browser()
+# With pytest -n (make test), the browser tests run in one process (`--dist loadgroup`): one
+# Chromium at a time, next to the rest of the suite.
+pytestmark = pytest.mark.xdist_group("browser")
 metrics = {}
 
 
@@ -142,6 +145,21 @@ def wait_first_frame(page, timeout=20000):
 def panel(page):
     """The panel as drawn on the page's canvas (1024 bytes, MONO_VLSB)."""
     return bytes.fromhex(page.evaluate("fishtable.readPanel()"))
+
+
+def as_text(glass):
+    """A panel as text (two pixel rows a line), for assertion messages."""
+    rows = []
+    for y in range(0, H, 2):
+        rows.append("".join(" '.:"[(glass[(y >> 3) * W + x] >> (y & 7) & 1) + 2 * (glass[((y + 1) >> 3) * W + x]
+                                                                            >> ((y + 1) & 7) & 1)] for x in range(W)))
+    return "\n".join(rows)
+
+
+def same_panel(got, want, page=None):
+    """assert got == want, showing both panels (and the button levels the board got) when they differ."""
+    seen = page.evaluate("[fishtable.levels, fishtable.log]") if page is not None and got != want else None
+    assert got == want, "the page shows:\n%s\nexpected:\n%s\nlevels, log: %s" % (as_text(got), as_text(want), seen)
 
 
 def settle(page, quiet_ms=400, timeout=15):
@@ -334,8 +352,9 @@ def play(page, script, ways=("mouse",)):
         boxes[word] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     words = script.split()
     for i, word in enumerate(words):
-        if word.startswith("wait:"):
+        if word.startswith("wait:"):  # an animation runs (keys in it would count differently)
             time.sleep(int(word[5:]) / 1000)
+            settle(page, quiet_ms=300)  # it may take longer on a busy machine
             continue
         way = ways[i % len(ways)]
         if way == "keyboard":
@@ -365,7 +384,7 @@ def test_play_each_title_then_resume_after_a_cut(site, browser, context, steps, 
     page = open_page(browser, site + "?seed=%d" % SEED, errors)
     play(page, script, WAYS)  # mouse, keyboard and touch in turn
     before = settle(page)
-    assert before == sim_frames(script, str(tmp_path))[-1][0]
+    same_panel(before, sim_frames(script, str(tmp_path))[-1][0], page)
     assert page.evaluate("[...fishtable.flashFiles()].includes('/data/journal.fish')")
     if cut == "reload":
         page.reload()
@@ -376,7 +395,7 @@ def test_play_each_title_then_resume_after_a_cut(site, browser, context, steps, 
     menu = settle(page)
     assert menu != before
     play(page, "ok", ("keyboard",))  # Resume: the first line of the main menu with a game in progress
-    assert settle(page) == before
+    same_panel(settle(page), before)
     assert not errors
     assert not [line for line in page.evaluate("fishtable.log") if "error" in line.lower()]
     if cut == "close":
@@ -552,13 +571,15 @@ def test_heap_recycled_only_unseen(site, browser):
     home = settle(page)
     page.wait_for_function("fishtable.recycles >= 1", timeout=10000)
     wait_first_frame(page)
-    assert settle(page) == home
-    play(page, "next ok", ("keyboard",))  # into a game's set-up
+    same_panel(settle(page), home)
+    page.goto(site + "?seed=%d&recycle=1" % SEED)
+    wait_first_frame(page)
+    play(page, "next", ("keyboard",))  # away from the start-up picture at once
     away = settle(page)
-    recycles = page.evaluate("fishtable.recycles")
+    assert away != home
     time.sleep(2.5)  # past the idle time and two heap figures
-    assert page.evaluate("fishtable.recycles") == recycles
-    assert panel(page) == away
+    assert page.evaluate("fishtable.recycles") == 0
+    same_panel(panel(page), away)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

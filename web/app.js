@@ -22,7 +22,8 @@ const $ = (id) => document.getElementById(id);
 const canvas = $("panel");
 const ctx = canvas.getContext("2d", { alpha: false });
 const state = {
-  frames: [], // test runs: each frame as drawn, read back from the canvas (hex of 1024 bytes)
+  frames: [], // test runs (or recordFrames): each frame as drawn, read back from the canvas (hex)
+  recordFrames: false,
   rings: [], // test runs: the ring of each frame (hex, R G B per LED)
   frameCount: 0,
   firstFrameAt: null, // performance.now() when the first lit frame was drawn
@@ -31,6 +32,7 @@ const state = {
   heap: null, // {alloc, free} of the VM, bytes
   recycles: 0, // restarts to give the VM's heap back (see RECYCLE_BYTES)
   bootPicture: null, // the panel once the board has started, before any key (hex)
+  levels: [], // the last button levels the board got: [button, down, ms since the last change, at]
   lastInputAt: 0,
   lastFrameAt: 0,
   stopped: null,
@@ -161,7 +163,7 @@ function onFrame(msg) {
     state.latencies.push(now - pressAt);
     pressAt = null;
   }
-  if (keys !== null) {
+  if (keys !== null || state.recordFrames) {
     state.frames.push(hex(readPanel()));
     state.rings.push(hex(state.ring || []));
   }
@@ -235,6 +237,9 @@ function boot() {
       $("heap").textContent = `VM heap: gc.mem_alloc() ${(msg.alloc / 1024).toFixed(1)} KB (with the garbage` +
         ` this VM frees only between calls), gc.mem_free() ${(msg.free / 1048576).toFixed(1)} MB` +
         (state.recycles ? `; restarted ${state.recycles}x to free it` : "");
+    } else if (msg.type === "level") {
+      state.levels.push([msg.button, msg.down, Math.round(msg.held), Math.round(msg.at)]);
+      if (state.levels.length > 200) state.levels.shift();
     } else if (msg.type === "booted") state.bootedAt = performance.now();
     else if (msg.type === "log") {
       state.log.push(msg.text);

@@ -7,8 +7,12 @@ import { glassPages } from "./panel.js";
 import { loadMicroPython } from "./vm/micropython.mjs";
 import { SEQ, SPARE, CONSUMED, RING, RING_SIZE, UP, LONG } from "./input.js";
 
-const MIN_LEVEL_MS = 50; // a button level lasts at least this long (the firmware debounces 20 ms)
-const MIN_LEVEL_PASSES = 3; // and this many loop passes (a busy machine makes passes slow)
+// A button level lasts at least MIN_LEVEL_MS (the firmware debounces 20 ms: a release and a
+// press closer than that would be contact chatter) and one loop pass (each change reaches the
+// pins, where the firmware's pin interrupt stamps it with the time; more passes would only make
+// a press on a busy machine long enough to auto-repeat).
+const MIN_LEVEL_MS = 50;
+const MIN_LEVEL_PASSES = 1;
 const LONG_MS = 800; // Backspace holds OK this long (the board's long press is 700 ms)
 const HEAP = 192 * 1024; // the Pico's MicroPython heap (this port grows it when it runs out)
 
@@ -44,6 +48,7 @@ function consume(now) {
     if (kind === UP) levels &= ~(1 << b);
     else levels |= 1 << b;
     holdMin[b] = kind === LONG ? LONG_MS : MIN_LEVEL_MS;
+    post({ type: "level", button: b, down: kind !== UP, held: now - changedAt[b], at: now });
     changedAt[b] = now;
     changedPass[b] = passes;
     readSeq = (readSeq + 1) | 0;
@@ -141,8 +146,7 @@ export function bundleData(content) {
 
 async function boot(msg) {
   ctl = new Int32Array(msg.sab);
-  readSeq = Atomics.load(ctl, SEQ); // a restarted board ignores what its predecessor left
-  Atomics.store(ctl, CONSUMED, readSeq);
+  readSeq = Atomics.load(ctl, CONSUMED); // a restarted board takes what its predecessor left
   const bundle = fetch("bundle.json").then((r) => r.json());
   const out = (text) => post({ type: "log", text });
   vm = await loadMicroPython({ heapsize: HEAP, stdout: out, stderr: out, linebuffer: true });
