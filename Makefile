@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: setup test lint typecheck pytest sim screens bench flash deploy-cp replay history players pull autoplay soak clean
+.PHONY: setup test lint typecheck pytest sim web screens bench flash deploy-cp replay history players pull autoplay soak clean
 
 # setup: Python (.venv) for everything; Node (node_modules) only for the WebAssembly VM,
 # which the benchmark and the test suite use.  `make sim` and the other tools need no npm.
@@ -31,14 +31,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) tools/typecheck.py
 
-# pytest's exit status 5 means it collected no test: that is a failure here.
+# pytest's exit status 5 means it collected no test: that is a failure here.  -rs prints why tests
+# were skipped (the browser tests without Chromium); loadgroup keeps the browser tests in one process.
 pytest: setup
-	@$(PY) -m pytest -n 2 host_tests; rc=$$?; \
+	@$(PY) -m pytest -n 2 --dist loadgroup -rs host_tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
 ## sim: the firmware's own main.py on a simulated board in this terminal
 sim: $(STAMP)
 	$(PY) tools/sim.py
+
+## web: the device in a web page: build build/web/ and serve it on 127.0.0.1 (PORT=8000)
+web: setup
+	$(PY) tools/web.py $(if $(PORT),--port $(PORT))
 
 ## screens: the README's screenshots (docs/screens/*.png) from the simulator's scripted mode
 screens: $(STAMP)

@@ -1,0 +1,410 @@
+// The page: the board's panel, ring and buttons, its flash in the browser's storage, and the
+// history tools.  The firmware itself runs in vm-worker.js.
+import { Flash } from "./storage.js";
+import { send, WORDS, SEQ, CONSUMED, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
+
+const W = 128, H = 64;
+const ON = [110, 200, 255]; // the OLED's lit pixel (the simulator's colour)
+const OFF = [4, 6, 10];
+const params = new URLSearchParams(location.search);
+// Test runs only: ?seed=N fixes the die; ?keys=SCRIPT plays a simulator key script on a
+// virtual clock with the files in memory (tests compare the frames with tools/sim.py's).
+const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : null;
+const keys = params.get("keys");
+// This VM collects garbage only between calls into it, and the firmware's loop is one call
+// that never returns: the heap grows by what the app allocates (~3.6 KB a key press).  Past
+// this size the board is restarted (a power cycle: the journal keeps the game) at a moment
+// nobody can see it: idle on the very picture it starts with (?recycle=BYTES: tests).
+const RECYCLE_BYTES = params.has("recycle") ? parseInt(params.get("recycle"), 10) : 32 * 1024 * 1024;
+const RECYCLE_IDLE_MS = params.has("recycle") ? 500 : 3000;
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("panel");
+const ctx = canvas.getContext("2d", { alpha: false });
+const state = {
+  frames: [], // test runs (or recordFrames): each frame as drawn, read back from the canvas (hex)
+  recordFrames: false,
+  rings: [], // test runs: the ring of each frame (hex, R G B per LED)
+  frameCount: 0,
+  firstFrameAt: null, // performance.now() when the first lit frame was drawn
+  bootedAt: null,
+  latencies: [], // ms from a button/key press to the next panel change
+  heap: null, // {alloc, free} of the VM, bytes
+  recycles: 0, // restarts to give the VM's heap back (see RECYCLE_BYTES)
+  bootPicture: null, // the panel once the board has started, before any key (hex)
+  levels: [], // the last button levels the board got: [button, down, ms since the last change, at]
+  lastInputAt: 0,
+  lastFrameAt: 0,
+  stopped: null,
+  log: [],
+  ring: null,
+};
+window.fishtable = state;
+let glass = new Uint8Array(W * H / 8);
+let scale = 4;
+let gap = 1;
+let pressAt = null;
+let worker = null;
+let flash = null;
+let sab = null; // the buttons' mailbox shared with the worker (needs cross-origin isolation)
+let ctl = null;
+
+// -- drawing ----------------------------------------------------------------------------
+function layout() {
+  const dpr = window.devicePixelRatio || 1;
+  const wide = document.documentElement.clientWidth - 24 - 60; // page padding, the enclosure's rim
+  const high = (window.innerHeight - 250) * 2; // the buttons below; the panel is 2:1
+  const room = Math.min(wide, Math.max(high, 256), 640);
+  scale = Math.max(1, Math.floor((room * dpr) / W));
+  gap = scale >= 4 ? 1 : 0;
+  canvas.width = W * scale;
+  canvas.height = H * scale;
+  canvas.style.width = (W * scale) / dpr + "px";
+  canvas.style.height = (H * scale) / dpr + "px";
+  drawPanel();
+  placeLeds();
+}
+
+function drawPanel() {
+  ctx.fillStyle = `rgb(${OFF})`;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = `rgb(${ON})`;
+  const s = scale;
+  for (let page = 0; page < H / 8; page++) {
+    for (let x = 0; x < W; x++) {
+      const byte = glass[page * W + x];
+      if (!byte) continue;
+      for (let b = 0; b < 8; b++) if (byte & (1 << b)) ctx.fillRect(x * s, (page * 8 + b) * s, s, s);
+    }
+  }
+  if (gap) {
+    // The OLED's look: a faint dark line between the pixels.
+    ctx.fillStyle = "rgba(0, 0, 0, 0.4)";
+    for (let x = 1; x < W; x++) ctx.fillRect(x * s - gap, 0, gap, canvas.height);
+    for (let y = 1; y < H; y++) ctx.fillRect(0, y * s - gap, canvas.width, gap);
+  }
+}
+
+// The panel as drawn: each cell's centre read back from the canvas, packed like the glass.
+function readPanel() {
+  const img = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  const out = new Uint8Array(W * H / 8);
+  const c = (scale - gap) >> 1;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = ((y * scale + c) * canvas.width + x * scale + c) * 4;
+      if (img[i + 2] > 128) out[(y >> 3) * W + x] |= 1 << (y & 7);
+    }
+  }
+  return out;
+}
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+state.readPanel = () => hex(readPanel());
+state.flashFiles = () => [...flash.files.keys()];
+// True when the board has taken every button event (tests wait for it; so does recycling).
+state.inputIdle = () => Atomics.load(ctl, SEQ) === Atomics.load(ctl, CONSUMED);
+
+function placeLeds() {
+  const ring = $("ring");
+  const n = state.ring ? state.ring.length / 3 : 12;
+  if (ring.children.length !== n) {
+    ring.textContent = "";
+    for (let i = 0; i < n; i++) ring.appendChild(document.createElement("div")).className = "led";
+  }
+  const box = $("enclosure").getBoundingClientRect();
+  const cx = box.width / 2, cy = box.height / 2;
+  const rx = cx - 15, ry = cy - 17; // in the enclosure's rim, around the panel
+  [...ring.children].forEach((led, i) => {
+    const a = (2 * Math.PI * i) / n - Math.PI / 2; // LED 0 at the top, clockwise
+    const c = Math.cos(a), s = Math.sin(a);
+    const t = Math.min(Math.abs(c) > 1e-9 ? rx / Math.abs(c) : Infinity, Math.abs(s) > 1e-9 ? ry / Math.abs(s) : Infinity);
+    led.style.left = cx + t * c + "px";
+    led.style.top = cy + t * s + "px";
+  });
+}
+
+// The ring's true colours: each LED's hue at full strength, its glow by how bright it runs.
+function drawRing() {
+  const rgb = state.ring;
+  if (!rgb) return;
+  if ($("ring").children.length * 3 !== rgb.length) placeLeds();
+  [...$("ring").children].forEach((led, i) => {
+    const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
+    const top = Math.max(r, g, b);
+    if (!top) {
+      led.style.background = "";
+      led.style.boxShadow = "";
+      return;
+    }
+    const k = 255 / top;
+    const colour = `rgb(${Math.round(r * k)},${Math.round(g * k)},${Math.round(b * k)})`;
+    led.style.background = colour;
+    led.style.boxShadow = `0 0 ${6 + Math.min(18, top / 3)}px ${colour}`;
+  });
+}
+
+function onFrame(msg) {
+  glass = msg.glass;
+  state.frameCount++;
+  if (msg.ring) state.ring = msg.ring;
+  drawPanel();
+  drawRing();
+  const now = performance.now();
+  state.lastFrameAt = now;
+  if (state.bootedAt !== null && state.lastInputAt < state.bootedAt) state.bootPicture = picture();
+  if (state.firstFrameAt === null && glass.some((v) => v)) {
+    state.firstFrameAt = now;
+    if ($("status").dataset.starting) {
+      $("status").textContent = "";
+      delete $("status").dataset.starting;
+    }
+  }
+  if (pressAt !== null) {
+    state.latencies.push(now - pressAt);
+    pressAt = null;
+  }
+  if (keys !== null || state.recordFrames) {
+    state.frames.push(hex(readPanel()));
+    state.rings.push(hex(state.ring || []));
+  }
+}
+
+// -- buttons, touch, mouse and keyboard ---------------------------------------------------
+function press(button, kind) {
+  state.lastInputAt = performance.now();
+  if (kind !== UP) pressAt = state.lastInputAt;
+  send(ctl, button, kind);
+}
+
+function wireButton(id, button) {
+  const el = $(id);
+  let down = false;
+  const release = () => {
+    if (!down) return;
+    down = false;
+    el.classList.remove("down");
+    press(button, UP);
+  };
+  el.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    el.setPointerCapture(e.pointerId);
+    down = true;
+    el.classList.add("down");
+    press(button, DOWN);
+  });
+  el.addEventListener("pointerup", release);
+  el.addEventListener("pointercancel", release);
+  el.addEventListener("lostpointercapture", release);
+  el.addEventListener("contextmenu", (e) => e.preventDefault());
+  el.addEventListener("keydown", (e) => e.preventDefault()); // the page's keys, not a click
+}
+
+const KEYS = { ArrowLeft: PREV, ArrowUp: PREV, ArrowRight: NEXT, ArrowDown: NEXT, Enter: OK, " ": OK };
+function wireKeyboard() {
+  window.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("#tools")) return; // its own buttons and links
+    if (e.key === "Backspace") {
+      e.preventDefault();
+      if (!e.repeat) {
+        press(OK, LONG);
+        send(ctl, OK, UP);
+      }
+      return;
+    }
+    if (!(e.key in KEYS)) return;
+    e.preventDefault();
+    if (!e.repeat) press(KEYS[e.key], DOWN);
+  });
+  window.addEventListener("keyup", (e) => {
+    if (e.key in KEYS) send(ctl, KEYS[e.key], UP);
+  });
+  // A key held while the window loses focus never sends its keyup: let go of everything.
+  const releaseAll = () => [PREV, NEXT, OK].forEach((b) => send(ctl, b, UP));
+  window.addEventListener("blur", releaseAll);
+  document.addEventListener("visibilitychange", () => document.hidden && releaseAll());
+}
+
+// -- the board ------------------------------------------------------------------------------
+function boot() {
+  worker = new Worker("vm-worker.js", { type: "module" });
+  worker.onmessage = (e) => {
+    const msg = e.data;
+    if (msg.type === "frame") onFrame(msg);
+    else if (msg.type === "fs") flash.apply(msg);
+    else if (msg.type === "heap") {
+      state.heap = { alloc: msg.alloc, free: msg.free };
+      recycleWhenUnseen();
+      $("heap").textContent = `VM heap: gc.mem_alloc() ${(msg.alloc / 1024).toFixed(1)} KB (with the garbage` +
+        ` this VM frees only between calls), gc.mem_free() ${(msg.free / 1048576).toFixed(1)} MB` +
+        (state.recycles ? `; restarted ${state.recycles}x to free it` : "");
+    } else if (msg.type === "level") {
+      state.levels.push([msg.button, msg.down, Math.round(msg.held), Math.round(msg.at)]);
+      if (state.levels.length > 200) state.levels.shift();
+    } else if (msg.type === "booted") state.bootedAt = performance.now();
+    else if (msg.type === "log") {
+      state.log.push(msg.text);
+      $("log").textContent = state.log.slice(-40).join("\n");
+    } else if (msg.type === "stopped") {
+      state.stopped = msg.error || "ok";
+      if (msg.error) $("status").textContent = "The board stopped: " + msg.error.split("\n").slice(-2).join(" ");
+    }
+  };
+  worker.postMessage({ type: "boot", sab, files: flash.list(), seed, keys });
+}
+
+function restart() {
+  worker.terminate();
+  state.firstFrameAt = null;
+  state.bootPicture = null;
+  state.bootedAt = null;
+  boot();
+}
+
+const picture = () => hex(glass) + hex(state.ring || []);
+
+// Called with each heap figure (every second): restart the board when its heap is too big and it
+// has been idle on the picture it started with (its last frame before the first key).
+function recycleWhenUnseen() {
+  const now = performance.now();
+  const quiet = now - state.lastFrameAt > 1000 && now - state.lastInputAt > RECYCLE_IDLE_MS;
+  if (keys === null && quiet && state.inputIdle() && state.heap.alloc > RECYCLE_BYTES &&
+      picture() === state.bootPicture) {
+    state.recycles++;
+    restart();
+  }
+}
+
+// -- history: finished games, import, summary ------------------------------------------
+const HISTORY = "/data/history";
+const historyNumber = (name) => {
+  const m = /^(\d+)-.*\.fish$/.exec(name);
+  return m ? parseInt(m[1], 10) : -1;
+};
+
+function showGames() {
+  const box = $("games");
+  const names = flash.names(HISTORY).filter((n) => historyNumber(n) >= 0);
+  names.sort((a, b) => historyNumber(b) - historyNumber(a));
+  box.textContent = "";
+  if (!names.length) box.textContent = "No finished games yet.";
+  const list = box.appendChild(document.createElement("ul"));
+  for (const name of names) {
+    const li = list.appendChild(document.createElement("li"));
+    li.appendChild(document.createElement("span")).textContent = name;
+    const a = li.appendChild(document.createElement("a"));
+    a.textContent = "download";
+    a.download = name;
+    a.href = URL.createObjectURL(new Blob([flash.read(HISTORY + "/" + name)], { type: "text/plain" }));
+  }
+  box.hidden = false;
+}
+
+const MAX_IMPORT = 64 * 1024; // a record or a roster is a few KB
+
+// Game records (a "fishtable N" header) go into the history under the next number; another
+// text file is the roster (/data/roster.txt).  Then the board restarts with them, as after
+// copying files onto it.
+async function importFiles(files) {
+  const done = [];
+  const refused = [];
+  for (const file of files) {
+    const data = new Uint8Array(await file.arrayBuffer());
+    let text = null;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(data);
+    } catch (err) {
+      /* not text */
+    }
+    if (text === null || data.length > MAX_IMPORT || text.includes("\0")) {
+      refused.push(file.name);
+    } else if (/^(#.*\r?\n)*fishtable \d/.test(text)) {
+      const game = (/^game (\w+)/m.exec(text) || [, "game"])[1];
+      const next = Math.max(0, ...flash.names(HISTORY).map(historyNumber)) + 1;
+      const name = String(next).padStart(4, "0") + "-" + game + ".fish";
+      await flash.write(HISTORY + "/" + name, data);
+      done.push(name);
+    } else if (file.name.endsWith(".fish")) {
+      refused.push(file.name);
+    } else {
+      await flash.write("/data/roster.txt", data);
+      done.push("roster.txt");
+    }
+  }
+  const parts = [];
+  if (done.length) parts.push("Imported " + done.join(", ") + "; the board restarts.");
+  if (refused.length) parts.push("Not a game record or roster: " + refused.join(", ") + ".");
+  $("status").textContent = parts.join(" ");
+  if (done.length) restart();
+  if (!$("games").hidden) showGames();
+}
+
+function showSummary() {
+  const out = $("summary");
+  out.hidden = false;
+  out.textContent = "Counting\u2026";
+  const files = flash.names(HISTORY).map((name) => ({ name, data: flash.read(HISTORY + "/" + name) }));
+  const tool = new Worker("history-worker.js", { type: "module" });
+  tool.onmessage = (e) => {
+    out.textContent = e.data.text;
+    tool.terminate();
+  };
+  tool.postMessage({ files });
+}
+
+// Hold the "board" lock for as long as this tab lives; false when another tab has it.
+function holdBoardLock() {
+  return new Promise((resolve) => {
+    navigator.locks.request("fishtable-board", { ifAvailable: true }, (lock) => {
+      resolve(lock !== null);
+      return lock === null ? undefined : new Promise(() => {});
+    });
+  });
+}
+
+// -- start ----------------------------------------------------------------------------------
+async function main() {
+  if (!window.crossOriginIsolated) {
+    // A static host without the isolation headers: the service worker adds them, from the
+    // next load on (once it is installed): reload once.
+    $("status").textContent = "This page needs cross-origin isolation (tools/web.py sends it; elsewhere" +
+      " its service worker adds it after a reload).";
+    if (navigator.serviceWorker && !sessionStorage.isolating) {
+      await navigator.serviceWorker.ready;
+      sessionStorage.isolating = "1";
+      location.reload();
+    }
+    return;
+  }
+  delete sessionStorage.isolating;
+  sab = new SharedArrayBuffer(WORDS * 4);
+  ctl = new Int32Array(sab);
+  // One board per browser: a second tab would write the same storage.
+  if (navigator.locks && keys === null && !(await holdBoardLock())) {
+    $("status").textContent = "fishtable is already running in another tab of this browser.";
+    return;
+  }
+  try {
+    flash = await new Flash(keys === null).open();
+  } catch (err) {
+    flash = new Flash(false); // no IndexedDB (a private window?): the games last as long as the tab
+    $("status").textContent = "This browser keeps no storage here: games are lost when the tab closes.";
+    delete $("status").dataset.starting;
+  }
+  wireButton("btn-prev", PREV);
+  wireButton("btn-next", NEXT);
+  wireButton("btn-ok", OK);
+  wireKeyboard();
+  $("show-games").onclick = showGames;
+  $("show-summary").onclick = showSummary;
+  $("import").onchange = (e) => importFiles([...e.target.files]);
+  // After a tool button, the keyboard goes back to the device.
+  $("tools").addEventListener("click", (e) => e.target.closest("button") && e.target.closest("button").blur());
+  window.addEventListener("resize", layout);
+  layout();
+  boot();
+}
+
+if ("serviceWorker" in navigator && keys === null) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
+main();

@@ -1,0 +1,190 @@
+"""The device's edge in a web page: the firmware's own main.py on the host's device models.
+
+Runs inside the MicroPython WebAssembly VM in a Web Worker (vm-worker.js).  The VM's
+filesystem is the board's flash: /main.py, /fishtable, /boards, /config.txt, /data.  Here:
+
+- `machine`/`neopixel` are the host stand-ins of tools/devices (copied to /web/devices);
+  an SSD1306 model decodes the driver's I2C bytes into its GDDRAM;
+- `time.sleep_ms` (the loop's pause) sends a changed frame to the page (panel RAM and
+  ring), then waits in the page for up to that long and drives the button pins from the
+  page's buttons (the firmware debounces them and makes BACK from a long OK itself);
+- `os.urandom` is the browser's crypto.getRandomValues (the port has none);
+- with a key script (tests), the clock is virtual and the simulator's own PinScript presses
+  the pins, so the page shows exactly the simulator's frames for the same script and seed.
+"""
+
+import binascii
+import gc
+import json
+import os
+import sys
+
+import js
+
+sys.path.append("/web")
+
+import vmtime  # noqa: E402  (imports the built-in time before it is replaced)
+
+sys.modules["time"] = vmtime
+
+import devices  # noqa: E402
+from devices import machine_model, neopixel_model  # noqa: E402
+from devices.panel import SSD1306Model  # noqa: E402
+from uctypes import addressof  # noqa: E402  (the page reads the panel's RAM in place)
+
+HEAP_EVERY_MS = 1000
+
+
+class WebPanel(SSD1306Model):
+    """The SSD1306 model, remembering that a transaction came (the page redraws only then)."""
+
+    def __init__(self):
+        SSD1306Model.__init__(self)
+        self.logging = False  # the page needs no transaction log (it allocates)
+        self.dirty = True
+
+    def write(self, data):
+        SSD1306Model.write(self, data)
+        del self.log[:]
+        self.dirty = True
+
+    def write_parts(self, parts):
+        """A transaction of several buffers (I2C writevto), for a model that reads them in place."""
+        SSD1306Model.write_parts(self, parts)
+        del self.log[:]
+        self.dirty = True
+
+    def flags(self):
+        """The glass state as bits: lit, entire on, inverse, COM scan reversed."""
+        return (1 if self.lit() else 0) | (2 if self.entire_on else 0) | (4 if self.inverse else 0) | (
+            8 if self.com_reverse else 0)
+
+
+class Edge:
+    """The page's side of the board: frames out, button levels in, the clock."""
+
+    def __init__(self, pins, virtual):
+        self.panel = WebPanel()
+        machine_model.bus(0).attach(0x3C, self.panel)
+        self.pins = pins  # GPIO of prev, next, ok
+        self.levels = 0  # bit i: button i held
+        self.virtual = virtual
+        self.now = 0  # virtual milliseconds
+        self.script = None
+        self.ring_sent = None
+        self.heap_at = 0
+
+    def frame(self):
+        """Send the panel and the ring to the page when either changed (cheap when nothing did)."""
+        panel = self.panel
+        ring = None
+        if neopixel_model.instances:
+            px = neopixel_model.instances[-1]
+            if px.raw:
+                last = px.raw[-1]
+                del px.raw[:]
+                del px.frames[:]
+                if last != self.ring_sent:
+                    self.ring_sent = last
+                    ring = binascii.hexlify(last).decode()
+        if not panel.dirty and ring is None:
+            return
+        panel.dirty = False
+        js.vmFrame(addressof(panel.ram), panel.flags(), panel.start_line, panel.offset, panel.mux,
+                   panel.com_pins, ring)
+
+    def ticks_ms(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        """The app loop's pause: frame out, then wait (real clock) or advance (virtual)."""
+        self.frame()
+        if self.virtual:
+            self.now += ms
+            self.script.poll(self.now)
+            return
+        levels = js.vmPause(ms)
+        if levels != self.levels:
+            for i in range(3):
+                bit = 1 << i
+                if (levels ^ self.levels) & bit:
+                    machine_model.drive(self.pins[i], 0 if levels & bit else None)
+            self.levels = levels
+        now = vmtime.ticks_ms()
+        if vmtime.ticks_diff(now, self.heap_at) >= HEAP_EVERY_MS:
+            self.heap_at = now
+            heap()
+
+
+def heap():
+    """Send the VM's heap figures to the page.
+
+    This port collects garbage only between calls from JavaScript (gc.collect() inside one is a
+    no-op) and grows its heap instead, and the app loop is one call that never returns: so
+    mem_alloc() here is the live heap plus the garbage since start-up (~3.6 KB a key press), and
+    mem_free() includes the 128 MB the heap may still grow by."""
+    js.vmHeap(gc.mem_alloc(), gc.mem_free())
+
+
+def button_pins(config="/config.txt", boards="/boards"):
+    """GPIOs of PREV, NEXT, OK in the configured board profile (the page has three buttons)."""
+    name = "pico"
+    try:
+        with open(config) as f:
+            for line in f.read().split("\n"):
+                if line.strip().upper().startswith("BOARD=") and line.split("=", 1)[1].strip():
+                    name = line.split("=", 1)[1].strip()
+    except OSError:
+        pass
+    try:
+        with open("%s/%s.json" % (boards, name)) as f:
+            inp = json.loads(f.read())["input"]
+        return (inp["prev"], inp["next"], inp["ok"])
+    except (OSError, ValueError, KeyError):
+        return (13, 14, 15)  # boards/pico.json's buttons (a wrong board shows its error anyway)
+
+
+def crypto_urandom(n):
+    """`n` bytes from the browser's crypto.getRandomValues."""
+    buf = js.Uint8Array.new(n)
+    js.crypto.getRandomValues(buf)
+    return bytes(buf[i] for i in range(n))
+
+
+def install_urandom(seed=None):
+    """os.urandom for the firmware's die: the browser's crypto source, or `seed` (test runs)."""
+    if seed is None:
+        os.urandom = crypto_urandom
+    else:
+        os.urandom = lambda n: (seed & 0xFFFFFFFF).to_bytes(4, "big")[-n:] if n <= 4 else bytes(n)
+
+
+class _NoKeys:
+    def poll(self, now):
+        return 0
+
+
+def run(seed=None, script=None):
+    """Boot the board: device models in, then the firmware's /main.py as on the Pico."""
+    devices.install()
+    sys.modules["time"] = vmtime  # ours, not the models' own clock (install() may set one)
+    edge = Edge(button_pins(), script is not None)
+    if script is not None:
+        import simrun  # the simulator's script player (tools/simlib/simrun.py)
+
+        pins = dict(zip(("prev", "next", "ok"), edge.pins))
+        edge.script = simrun.PinScript(simrun.parse_script(script), _NoKeys(), pins, lambda now: None)
+        vmtime.ticks_ms = edge.ticks_ms
+        vmtime.ticks_us = lambda: edge.now * 1000
+    install_urandom(seed)
+    vmtime.sleep_ms = edge.sleep_ms
+    os.chdir("/")
+    with open("/main.py") as f:
+        code = f.read()
+    try:
+        exec(code, {"__name__": "__main__"})
+    except BaseException as err:  # noqa: BLE001 - the script's end, or the firmware stopped
+        if script is None or type(err).__name__ != "Done":
+            raise
+    edge.frame()
+    heap()

@@ -1,0 +1,176 @@
+// The board: the MicroPython WebAssembly VM running the firmware's main.py (through edge.py).
+// The app loop never returns, so it runs here, in a worker.  The page and this worker share
+// an Int32Array (a SharedArrayBuffer): the page writes button events into it and wakes the
+// worker; the loop's pause waits on it with Atomics.wait (the port's own sleep busy-waits).
+// Frames, file changes and heap figures go to the page with postMessage.
+import { glassPages } from "./panel.js";
+import { loadMicroPython } from "./vm/micropython.mjs";
+import { SEQ, SPARE, CONSUMED, RING, RING_SIZE, UP, LONG } from "./input.js";
+
+// A button level lasts at least MIN_LEVEL_MS (the firmware debounces 20 ms: a release and a
+// press closer than that would be contact chatter) and one loop pass (each change reaches the
+// pins, where the firmware's pin interrupt stamps it with the time; more passes would only make
+// a press on a busy machine long enough to auto-repeat).
+const MIN_LEVEL_MS = 50;
+const MIN_LEVEL_PASSES = 1;
+const LONG_MS = 800; // Backspace holds OK this long (the board's long press is 700 ms)
+const HEAP = 192 * 1024; // the Pico's MicroPython heap (this port grows it when it runs out)
+
+let ctl = null;
+let vm = null;
+let readSeq = 0;
+let levels = 0;
+const changedAt = [-1e9, -1e9, -1e9];
+const changedPass = [-1e9, -1e9, -1e9];
+let passes = 0;
+const holdMin = [MIN_LEVEL_MS, MIN_LEVEL_MS, MIN_LEVEL_MS];
+let blockedUntil = 0;
+let lastGlass = null;
+let lastRing = null;
+const ram = new Uint8Array(1024);
+
+const post = (msg, transfer) => self.postMessage(msg, transfer || []);
+const tracked = (p) => p === "/config.txt" || p === "/data" || p.startsWith("/data/");
+
+// -- buttons: events from the page become pin levels, each held long enough to count --
+function consume(now) {
+  const seq = Atomics.load(ctl, SEQ);
+  blockedUntil = 0;
+  while (readSeq !== seq) {
+    const ev = Atomics.load(ctl, RING + (readSeq & (RING_SIZE - 1)));
+    const b = ev & 3;
+    const kind = ev >> 2;
+    const due = changedAt[b] + holdMin[b];
+    if (now < due || passes - changedPass[b] < MIN_LEVEL_PASSES) {
+      blockedUntil = Math.max(due, now + 1);
+      return;
+    }
+    if (kind === UP) levels &= ~(1 << b);
+    else levels |= 1 << b;
+    holdMin[b] = kind === LONG ? LONG_MS : MIN_LEVEL_MS;
+    post({ type: "level", button: b, down: kind !== UP, held: now - changedAt[b], at: now });
+    changedAt[b] = now;
+    changedPass[b] = passes;
+    readSeq = (readSeq + 1) | 0;
+    Atomics.store(ctl, CONSUMED, readSeq);
+  }
+}
+
+// The app loop's pause (edge.py's sleep_ms): wait up to `ms`, woken early by a button.
+self.vmPause = (ms) => {
+  passes++;
+  const start = performance.now();
+  if (blockedUntil) Atomics.wait(ctl, SPARE, 0, Math.max(0, Math.min(ms, blockedUntil - start)));
+  else if (Atomics.load(ctl, SEQ) === readSeq) Atomics.wait(ctl, SEQ, readSeq, ms);
+  consume(performance.now());
+  return levels;
+};
+
+// A frame from edge.py: the panel model's GDDRAM (at `addr` in the VM's memory) and state,
+// and the ring's last written bytes (G, R, B per LED, hex) when they changed.
+self.vmFrame = (addr, flags, startLine, offset, mux, comPins, ringHex) => {
+  const M = vm._module;
+  for (let i = 0; i < 1024; i++) ram[i] = M.getValue(addr + i, "i8") & 255;
+  const glass = glassPages(ram, { flags, startLine, offset, mux, comPins });
+  let ring = lastRing;
+  if (ringHex) {
+    ring = new Uint8Array(ringHex.length / 2);
+    for (let i = 0; i + 2 < ring.length; i += 3) {
+      const grb = [0, 1, 2].map((j) => parseInt(ringHex.substr((i + j) * 2, 2), 16));
+      ring[i] = grb[1];
+      ring[i + 1] = grb[0];
+      ring[i + 2] = grb[2];
+    }
+  }
+  if (lastGlass && ring === lastRing && glass.every((v, i) => v === lastGlass[i])) return;
+  lastGlass = glass;
+  lastRing = ring;
+  post({ type: "frame", glass, ring });
+};
+
+self.vmHeap = (alloc, free) => post({ type: "heap", alloc, free });
+
+// -- the filesystem: every change under /data (and /config.txt) goes to the page's storage --
+function hookFs(FS) {
+  const put = (path) => {
+    if (!tracked(path)) return;
+    try {
+      post({ type: "fs", op: "put", path, data: FS.readFile(path) });
+    } catch (e) {
+      /* gone again */
+    }
+  };
+  const wrap = (name, after) => {
+    const real = FS[name];
+    FS[name] = function (...args) {
+      const result = real.apply(this, args);
+      after(result, ...args);
+      return result;
+    };
+  };
+  wrap("open", (stream, path, flags) => {
+    if (typeof flags === "string" ? flags !== "r" : flags & (1 | 2 | 64 | 512)) put(FS.getPath(stream.node));
+  });
+  wrap("write", (n, stream) => put(FS.getPath(stream.node)));
+  wrap("ftruncate", (r, fd) => put(FS.getPath(FS.getStream(fd).node)));
+  wrap("rename", (r, from, to) => {
+    if (tracked(from) && tracked(to)) post({ type: "fs", op: "rename", path: from, to });
+    else if (tracked(from)) post({ type: "fs", op: "delete", path: from });
+    else put(to);
+  });
+  wrap("unlink", (r, path) => tracked(path) && post({ type: "fs", op: "delete", path }));
+  wrap("rmdir", (r, path) => tracked(path) && post({ type: "fs", op: "delete", path }));
+  wrap("mkdir", (r, path) => tracked(path) && post({ type: "fs", op: "mkdir", path }));
+}
+
+function makeDirs(FS, path) {
+  let dir = "";
+  for (const part of path.split("/").slice(1, -1)) {
+    dir += "/" + part;
+    try {
+      FS.mkdir(dir);
+    } catch (e) {
+      /* exists */
+    }
+  }
+}
+
+// A bundle.json entry: source text, or {base64} (compiled .mpy modules).
+export function bundleData(content) {
+  if (typeof content === "string") return content;
+  const bin = atob(content.base64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+async function boot(msg) {
+  ctl = new Int32Array(msg.sab);
+  readSeq = Atomics.load(ctl, CONSUMED); // a restarted board takes what its predecessor left
+  const bundle = fetch("bundle.json").then((r) => r.json());
+  const out = (text) => post({ type: "log", text });
+  vm = await loadMicroPython({ heapsize: HEAP, stdout: out, stderr: out, linebuffer: true });
+  const FS = vm.FS;
+  for (const [path, content] of Object.entries(await bundle)) {
+    makeDirs(FS, path);
+    FS.writeFile(path, bundleData(content));
+  }
+  for (const f of msg.files) {
+    makeDirs(FS, f.path + (f.dir ? "/x" : ""));
+    if (!f.dir) FS.writeFile(f.path, f.data);
+  }
+  hookFs(FS);
+  post({ type: "booted", ms: performance.now() });
+  const seed = msg.seed === null ? "None" : String(msg.seed | 0);
+  const keys = msg.keys === null ? "None" : JSON.stringify(msg.keys);
+  try {
+    vm.runPython(`import sys\nsys.path.append("/web")\nimport edge\nedge.run(${seed}, ${keys})`);
+    post({ type: "stopped", error: null });
+  } catch (err) {
+    post({ type: "stopped", error: String(err.message || err) });
+  }
+}
+
+self.onmessage = (e) => {
+  if (e.data.type === "boot") boot(e.data);
+};
