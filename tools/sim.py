@@ -295,7 +295,8 @@ def interactive(seed, flash):
 
     os.chdir(ROOT)
     os.makedirs(flash, exist_ok=True)
-    _, _, frames = simrun.install(seed, os.path.join(flash, "data"), lambda hw, profile, fr: TerminalKeys(fr))
+    _, _, frames = simrun.install(seed, os.path.join(flash, "data"), lambda hw, profile, fr: TerminalKeys(fr),
+                                  RealClock())
     frames.emit = False  # this terminal shows the frames itself
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
@@ -304,12 +305,6 @@ def interactive(seed, flash):
         tty.setcbreak(fd)
         with open(MAIN_PY) as f:
             code = compile(f.read(), MAIN_PY, "exec")
-        import time
-
-        # the real clock: the simulator's virtual one is for scripts only
-        real = simrun.Clock
-        real.ticks_ms = lambda self: time.ticks_ms()
-        real.sleep_ms = lambda self, ms: time.sleep(ms / 1000)
         exec(code, {"__name__": "__main__"})
     except (SystemExit, KeyboardInterrupt):
         pass
@@ -318,6 +313,20 @@ def interactive(seed, flash):
         sys.stdout.write("\x1b[?25h\n")
     print("game records: %s" % os.path.join(flash, "data", "history"))
     return 0
+
+
+class RealClock:
+    """The host's own time for the interactive simulator (scripts use the virtual clock)."""
+
+    def ticks_ms(self):
+        import time
+
+        return time.ticks_ms()
+
+    def sleep_ms(self, ms):
+        import time
+
+        time.sleep(ms / 1000)
 
 
 def main(argv=None):
