@@ -526,7 +526,26 @@ def collect(records=None, unix=True):
         result["unix"] = bench_unix(largest)
         result.update(bench_time(records))
         result["boot"] = bench_boot()
+        result["soak_min_heap"] = soak_min_heap()
     return result
+
+
+SOAK_HEAPS = (128, 160, 192, 224, 256, 288, 320, 384, 448, 512)  # KB, tried in this order
+SOAK_PRESSES = 2000
+
+
+def soak_min_heap(presses=SOAK_PRESSES, seed=1):
+    """The smallest heap (KB, of SOAK_HEAPS) in which a random walk of `presses` survives on the
+    unix port, firmware as .mpy (tools/simlib/soakwalk.py, as `make soak` runs it); None if none."""
+    import soak
+
+    with tempfile.TemporaryDirectory(prefix="fishtable-bench-soak-") as tmp:
+        trees = soak.compile_tree(tmp)
+        for kb in SOAK_HEAPS:
+            _stats, violations, _secs = soak.walk(("micropython", seed, presses, "%dK" % kb, trees))
+            if not violations:
+                return kb
+    return None
 
 
 def _kb(n):
@@ -613,6 +632,9 @@ def table(result):
         rows.append(("  same from source (compiled on the device)",
                      "fits; heap peak %s B net" % src["heap_peak"] if src["fits"]
                      else "DOES NOT FIT (%s)" % src.get("error")))
+    if "soak_min_heap" in result:
+        rows.append(("random walk of %d presses (.mpy, unix port): smallest heap" % SOAK_PRESSES,
+                     "%sK (of %s)" % (result["soak_min_heap"], "/".join(str(k) for k in SOAK_HEAPS))))
     width = max(len(r[0]) for r in rows)
     return "\n".join("%s  %s" % (name.ljust(width), value) for name, value in rows)
 
