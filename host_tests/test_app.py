@@ -481,12 +481,12 @@ def test_golden_frames(tmp_path):
 def test_an_error_in_the_app_restarts_it_from_the_journal(tmp_path, capsys):
     from fishtable.core.dice import Die
     from fishtable.ui import loop
-    from fishtable.ui.menu import MainMenu
 
     rig = Rig(str(tmp_path), seed=3)
     start_yofish(rig)
     place(rig, 8, 0)
     draw.set_strict(False)
+    from fishtable.ui.menu import MainMenu  # now: a game's screen drops the menu module, home() imports it again
 
     class Keys:
         events = [OK]  # on the main menu: its (broken) key handler raises

@@ -80,8 +80,7 @@ class App:
         from fishtable.ui.menu import MainMenu
 
         del self.stack[:]
-        self.forget("fishtable.ui.play", "fishtable.ui.play_hifisch", "fishtable.ui.play_hecht",
-                    "fishtable.ui.play_yofish", "fishtable.ui.scoreboard", "fishtable.ui.setup")
+        self.forget("fishtable.ui.scoreboard", "fishtable.ui.setup", *(_playing() + _READING))
         self.fx.off()
         self.push(MainMenu(self))
 
@@ -183,7 +182,7 @@ class App:
         from fishtable.core.games import find, load
 
         del self.stack[:]
-        gc.collect()
+        self.forget("fishtable.ui.menu", "fishtable.ui.setup", *_READING)  # home() brings the menu back
         self.push(load(find(self.match.name).screen).Play(self))
 
     def submit(self, stmt):
@@ -222,6 +221,7 @@ class App:
         from fishtable.ui.scoreboard import GameOver
 
         del self.stack[:]
+        self.forget(*(_playing() + _READING))  # the end screen needs neither
         self.push(GameOver(self, self.session.finished))
 
     def undo(self):
@@ -233,6 +233,18 @@ class App:
         except OSError as err:
             self.message(_flash_error("Not undone", err))
         self.play()
+
+
+# The record reader: the store imports it to resume a journal or show a history file, and no
+# screen needs it afterwards (a game in progress is kept as statements, not as text).
+_READING = ("fishtable.core.record",)
+
+
+def _playing():
+    """The play screens' modules (in memory while a game is shown only)."""
+    from fishtable.core.games import GAMES
+
+    return ("fishtable.ui.play",) + tuple(game.screen for game in GAMES)
 
 
 def _flash_error(what, err):
