@@ -21,6 +21,15 @@ def tokens_of(line):
 COLOURS = ("red", "yellow", "blue", "green", "orange", "white", "purple", "cyan")
 PIKE_COLOURS = const(6)  # Hecht's seats take the first six (the pike colours)
 MAX_NAME = const(8)
+GUEST = "Guest"  # a seat without a roster player is written as Guest (or Guest1 .. Guest9)
+
+
+def is_guest(name):
+    """True for a seat without a player of the roster: no name, Guest, or Guest1 to Guest9 (any case)."""
+    if name is None:
+        return True
+    low = name.lower()
+    return low == "guest" or (len(low) == 6 and low[:5] == "guest" and "1" <= low[5] <= "9")
 
 
 def _name_ok(name):
@@ -155,6 +164,13 @@ class Match:
         if self.colours:
             return COLOURS.index(self.colours[player - 1])
         return player - 1
+
+    def label(self, player):
+        """What the screens call `player` (1-based): their name, or "P2" for a guest or an unnamed seat."""
+        names = self.names
+        if names and not is_guest(names[player - 1]):
+            return names[player - 1]
+        return "P%d" % player
 
     def header_lines(self):
         """The record's header lines."""

@@ -15,6 +15,9 @@ from fishtable.ui import draw, prefs
 from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
+# The players' and statistics' screens and the code under them, dropped at the main menu too
+HOME_FORGETS = ("fishtable.ui.seats", "fishtable.ui.players", "fishtable.ui.namepick", "fishtable.ui.stats",
+                "fishtable.store.roster", "fishtable.store.stats", "fishtable.core.stats")
 WAITING = 4  # keys kept while a spinner decides
 
 
@@ -82,6 +85,7 @@ class App:
         del self.stack[:]
         self.forget("fishtable.ui.play", "fishtable.ui.play_hifisch", "fishtable.ui.play_hecht",
                     "fishtable.ui.play_yofish", "fishtable.ui.scoreboard", "fishtable.ui.setup")
+        self.forget(*HOME_FORGETS)
         self.fx.off()
         self.push(MainMenu(self))
 
