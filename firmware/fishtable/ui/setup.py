@@ -1,4 +1,4 @@
-"""Setting up a game: players, who sits where and their colours (fishtable.ui.seats), who starts (chosen or drawn by lot), the game's options
+"""Setting up a game: players, who sits where and their colours (fishtable.ui.seats), who starts
 (as its registry entry says: asked, or taken from the settings)."""
 
 from fishtable.core.games import ASK_ADVANCED, CHIPS_SETTING
