@@ -75,9 +75,9 @@ def play_yofish(rig, rng, advanced=True):
 
 def play_hifisch(rig, rng):
     new_game(rig, "New Hi Fisch!", 3)
-    while rig.app.match is not None:
+    while rig.app.match is not None or type(rig.top()).__name__ == "Scoring":
         top = rig.top()
-        if type(top).__name__ == "Scoring":
+        if type(top).__name__ == "Scoring":  # a round's scoring, the last one after the last flip
             rig.press(OK)
             continue
         kinds = rig.offered()
