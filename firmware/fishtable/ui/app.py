@@ -86,6 +86,13 @@ class App:
         self.forget("fishtable.ui.play", "fishtable.ui.play_hifisch", "fishtable.ui.play_hecht",
                     "fishtable.ui.play_yofish", "fishtable.ui.scoreboard", "fishtable.ui.setup")
         self.forget(*HOME_FORGETS)
+        self.session.finished = None  # its end screen is gone
+        if self.session.match is None:  # no game in progress: its rules code is not needed either
+            from fishtable.core.games import GAMES
+
+            for game in GAMES:
+                self.forget(game.rules)
+            self.forget("fishtable.core.ledger")
         self.fx.off()
         self.push(MainMenu(self))
 
