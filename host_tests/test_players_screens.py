@@ -207,6 +207,20 @@ def test_back_on_same_as_last_time_sets_up_new_seats(rig):
     assert rig.app.match.names == ("Bob", "Anna")
 
 
+def test_a_long_name_fits_the_who_starts_picker_and_the_lot(rig):
+    rig.store.save_roster(["Johannes", "Bob"])
+    rig.menu("New Hi Fisch!")
+    rig.choose(2)
+    seat(rig, "Johannes")
+    seat(rig, "Bob")
+    assert rig.labels() == ["Lot", "Johann", "Bob"]  # drawn big between the arrows (strict drawing)
+    rig.press(NEXT)
+    rig.choose(1)
+    assert rig.app.match.label(1) == "Johannes"
+    rig.press(BACK)  # the scoreboard with the long name, strict drawing
+    assert type(rig.top()).__name__ == "GameMenu"
+
+
 def test_names_on_the_scoreboard_the_undo_question_and_the_end_screen(rig):
     from fishtable.ui.scoreboard import seat_text, undo_question
 

@@ -212,7 +212,7 @@ class Autoplayer:
     def start_and_options(self):
         want = self.want
         self.expect("Who starts?")
-        self.pick(self.label(want.start))
+        self.pick(self.label(want.start)[:6])  # the picker shows six letters of a name
         if want.name == "yofish":
             self.expect("Advanced game?")
             self.pick("Yes" if dict(want.options).get("advanced") is not None else "No")

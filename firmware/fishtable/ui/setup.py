@@ -57,7 +57,7 @@ class Setup:
         return "P%d" % player
 
     def _ask_start(self, app):
-        labels = [LOT] + [self.label(p) for p in range(1, self.players + 1)]
+        labels = [LOT] + [self.label(p)[:6] for p in range(1, self.players + 1)]  # big, between the arrows
         values = [0] + list(range(1, self.players + 1))
         app.fx.off()
         app.push(Picker("Who starts?", labels, values, self._start))
