@@ -91,8 +91,7 @@ class App:
             from fishtable.core.games import GAMES
 
             for game in GAMES:
-                self.forget(game.rules)
-            self.forget("fishtable.core.ledger")
+                self.forget(game.rules)  # (not core.ledger: the record reader keeps it)
         self.fx.off()
         self.push(MainMenu(self))
 
