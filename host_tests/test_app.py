@@ -3,16 +3,13 @@ input, settings, dice, history, layout (strict drawing: any text off the screen 
 text raises), and golden frames of the main screens (host_tests/golden/*.png)."""
 
 import os
-import sys
 
 import pytest
+from rig import BACK, NEXT, OK, PREV, Rig
+
+from fishtable.ui import draw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
-
-from rig import BACK, NEXT, OK, PREV, Rig  # noqa: E402
-
-from fishtable.ui import draw  # noqa: E402
 
 GOLDEN = os.path.join(ROOT, "host_tests", "golden")
 

@@ -32,13 +32,14 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(TOOLS)
-FIRMWARE = os.path.join(ROOT, "firmware")
-RECORDS = os.path.join(ROOT, "records")
-sys.path.insert(0, TOOLS)
+import bootstrap  # tools/ and firmware/ on sys.path
 
-import mprun  # noqa: E402
+import mprun
+
+TOOLS = bootstrap.TOOLS
+ROOT = bootstrap.ROOT
+FIRMWARE = bootstrap.FIRMWARE
+RECORDS = os.path.join(ROOT, "records")
 
 PICO_HEAP = 190 * 1024  # free heap after boot on a Raspberry Pi Pico running MicroPython
 PICO_FS = 1408 * 1024  # the Pico's filesystem: 1.4 MB of its 2 MB flash
@@ -498,10 +499,6 @@ def mpy_bundle():
 
 def journal_sizes(records):
     """Bytes of each game's journal: its record as the device writes it."""
-    sys.path.insert(0, os.path.join(TOOLS, "host"))
-    import hostshim
-
-    hostshim.install()
     from fishtable.core.record import read
 
     sizes = {}
