@@ -8,6 +8,7 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.games import rules_class
+from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the screens take them from here
 
 
 def tokens_of(line):
@@ -21,17 +22,6 @@ def tokens_of(line):
 COLOURS = ("red", "yellow", "blue", "green", "orange", "white", "purple", "cyan")
 PIKE_COLOURS = const(6)  # Hecht's seats take the first six (the pike colours)
 MAX_NAME = const(8)
-GUEST = "Guest"  # a seat without a roster player is written as Guest (or Guest1 .. Guest9)
-
-
-def is_guest(name):
-    """True for a seat without a player of the roster: no name, Guest, or Guest1 to Guest9 (any case)."""
-    if name is None:
-        return True
-    low = name.lower()
-    return low == "guest" or (len(low) == 6 and low[:5] == "guest" and "1" <= low[5] <= "9")
-
-
 def _name_ok(name):
     if not 1 <= len(name) <= MAX_NAME:
         return False

@@ -26,7 +26,7 @@ from array import array
 
 from micropython import const
 
-from fishtable.core.match import GUEST, is_guest  # noqa: F401 - the store and the tools take them from here
+from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the store and the tools take them from here
 
 FIELDS = const(5)  # figures per player row
 PLAYED = const(0)

@@ -18,7 +18,8 @@ seating always has pike colours).
 from micropython import const
 
 from fishtable.core.errors import Invalid
-from fishtable.core.match import GUEST, check_colours, check_names, is_guest
+from fishtable.core.match import check_colours, check_names
+from fishtable.core.names import GUEST, is_guest
 from fishtable.store.fs import ensure_dir, remove_if_there
 from fishtable.store.settings import read_either, save_lines
 
