@@ -125,27 +125,15 @@ APP_LOAD = ("import sys\nsys.path.insert(0, '/tools')\nfrom benchlib import appb
 
 
 def parse_record(path):
-    """(name, players, start, options, statement lines) of a record; comments and blanks dropped."""
-    name, players, start, options, lines = None, 0, 1, [], []
+    """(name, players, start, options, statement lines) of a record, read by the rules core's own
+    reader (tools/bootstrap.py puts it on the path); the statements as the core writes them."""
+    from fishtable.core.record import read
+
     with open(path) as f:
-        for raw in f:
-            cut = raw.find("#")
-            line = " ".join((raw[:cut] if cut >= 0 else raw).split())
-            if not line:
-                continue
-            words = line.split()
-            if not lines and words[0] in ("fishtable", "game", "players", "start", "option"):
-                if words[0] == "game":
-                    name = words[1]
-                elif words[0] == "players":
-                    players = int(words[1])
-                elif words[0] == "start":
-                    start = int(words[1])
-                elif words[0] == "option":
-                    options.append((words[1], tuple(words[2:])))
-                continue
-            lines.append(line)
-    return name, players, start, options, lines
+        match = read(f)
+    fmt = match.game.format
+    options = [(name, tuple(args)) for name, args in match.options]
+    return match.name, match.players, match.start, options, [fmt(stmt) for stmt in match.statements]
 
 
 def app_steps(path, tag="r", digest=False):

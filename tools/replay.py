@@ -97,6 +97,8 @@ def host_main(argv):
         sys.stderr.write(__doc__)
         return 2
     if not micro:
+        if tools not in sys.path:  # `python3 -I` leaves the script's folder off the path
+            sys.path.insert(0, tools)
         import bootstrap  # noqa: F401 - firmware/ on sys.path, MicroPython's const and ticks for CPython
 
         return many(args[1]) if batch else replay(args[0])

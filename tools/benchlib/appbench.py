@@ -96,6 +96,9 @@ def load(name, players, start, options, lines, boards="boards", data_root="/flas
     import devices
 
     devices.install()
+    from devices.inputs import Clock
+
+    _s["clock_class"] = Clock  # the virtual clock, imported before the baseline
     _s["panel"] = devices.attach_panel()
     from devices import machine_model
 
@@ -143,9 +146,7 @@ def build():
     pixels = CountingPixels(hw.ring.pixels, model_alloc, _s["model_us"])
     hw.ring.pixels = pixels
     hw.seed = _s["seed"]
-    from devices.inputs import Clock
-
-    clock = Clock()
+    clock = _s["clock_class"]()
     hw.clock = clock
     root = _s["data_root"]
     parent = root.rsplit("/", 1)[0]
