@@ -44,7 +44,8 @@ def rig(tmp_path):
 
 # -- start-up and the main menu -------------------------------------------------------------------
 def test_starts_on_the_main_menu_without_resume(rig):
-    assert rig.labels() == ["New Hi Fisch!", "New Hecht", "New Yo Fish!", "History", "Dice", "Settings", "About"]
+    assert rig.labels() == ["New Hi Fisch!", "New Hecht", "New Yo Fish!", "History", "Players", "Stats", "Dice",
+                            "Settings", "About"]
     assert "New Hi Fisch!" in rig.screen_text() or rig.glass() != bytes(1024)
 
 
@@ -70,11 +71,17 @@ def test_setup_offers_only_the_games_player_counts_and_distinct_colours(rig):
     assert rig.ask().prompt == "P4 colour"
 
 
-def test_hecht_colours_are_fixed_by_seat_and_chips_come_from_the_settings(rig):
+def test_hecht_seats_pick_pike_colours_seat_n_offered_colour_n_and_chips_come_from_the_settings(rig):
     rig.menu("New Hecht")
     assert rig.offered() == [2, 3, 4, 5, 6]
     rig.choose(6)
-    assert rig.labels()[0] == "Lot"  # no colour step
+    for seat in range(6):
+        assert rig.ask().prompt == "P%d colour" % (seat + 1)
+        assert rig.ask().value() == seat  # seat N's own pike colour first
+        assert max(rig.offered()) < 6  # only the six pike colours, none taken twice
+        assert len(rig.offered()) == 6 - seat
+        rig.press(OK)
+    assert rig.labels()[0] == "Lot"
     rig.choose(3)
     assert "Action chips:" in rig.top().lines
     rig.press(OK)
@@ -82,6 +89,18 @@ def test_hecht_colours_are_fixed_by_seat_and_chips_come_from_the_settings(rig):
     assert match.game.next_player() == 3
     assert match.options == [("chips", ("snail", "skip", "wave", "carp", "pike", "wave"))]
     assert [rig.app.colour_of(p) for p in range(1, 7)] == [0, 1, 2, 3, 4, 5]
+    assert match.colours == ("red", "yellow", "blue", "green", "orange", "white")
+
+
+def test_hecht_seat_takes_another_pike_colour(rig):
+    rig.menu("New Hecht")
+    rig.choose(2)
+    rig.choose(3)  # P1 plays green
+    assert 3 not in rig.offered()
+    rig.press(OK)  # P2: their own yellow
+    rig.choose(1)
+    rig.press(OK)
+    assert rig.app.match.colours == ("green", "yellow")
 
 
 def test_starting_player_by_lot_spins_the_ring_and_uses_the_die(rig):
@@ -244,6 +263,7 @@ def test_hifisch_offers_only_face_down_numbers_and_shows_the_scoring_steps(rig):
 def test_hecht_offers_only_legal_moves_and_chips(rig):
     rig.menu("New Hecht")
     rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
     offered = rig.offered()
@@ -262,6 +282,7 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
 
     rig.menu("New Hecht")
     rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
     match = rig.app.match
@@ -288,6 +309,7 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
 def test_hecht_carp_action_takes_the_tables_own_die_nest_by_nest(rig):
     rig.menu("New Hecht")
     rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
     for _ in range(2):  # two snails on the board; two carp graze: one breeding pair
@@ -446,6 +468,7 @@ def golden_screens(tmp_path):
     rig.menu("New Hecht")
     rig.press(OK)  # discard the Hi Fisch! game
     rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
     rig.choose(("action", "wave"))

@@ -206,6 +206,7 @@ def short_hecht(rig):
 
     rig.menu("New Hecht")
     rig.choose(3)
+    rig.press(OK, 3)  # the seats' own pike colours
     rig.choose(2)
     rig.press(OK)
     for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",), ("action", "wave")):

@@ -15,6 +15,9 @@ from fishtable.ui import draw, prefs
 from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
+# The players' and statistics' screens and the code under them, dropped at the main menu too
+HOME_FORGETS = ("fishtable.ui.seats", "fishtable.ui.players", "fishtable.ui.namepick", "fishtable.ui.stats",
+                "fishtable.store.roster", "fishtable.store.stats", "fishtable.core.stats")
 WAITING = 4  # keys kept while a spinner decides
 
 
@@ -80,7 +83,13 @@ class App:
         from fishtable.ui.menu import MainMenu
 
         del self.stack[:]
-        self.forget("fishtable.ui.scoreboard", "fishtable.ui.setup", *(_playing() + _READING))
+        self.session.finished = None  # its end screen is gone
+        gone = ("fishtable.ui.scoreboard", "fishtable.ui.setup") + HOME_FORGETS + _playing() + _READING
+        if self.session.match is None:  # no game in progress: its rules code is not needed either
+            from fishtable.core.games import GAMES
+
+            gone += tuple(game.rules for game in GAMES)  # (not core.ledger: it stays for the next game)
+        self.forget(*gone)
         self.fx.off()
         self.push(MainMenu(self))
 
@@ -182,7 +191,7 @@ class App:
         from fishtable.core.games import find, load
 
         del self.stack[:]
-        self.forget("fishtable.ui.menu", "fishtable.ui.setup", *_READING)  # home() brings the menu back
+        self.forget("fishtable.ui.menu", "fishtable.ui.setup", *(HOME_FORGETS + _READING))  # back at home()
         self.push(load(find(self.match.name).screen).Play(self))
 
     def submit(self, stmt):

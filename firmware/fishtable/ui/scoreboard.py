@@ -11,13 +11,21 @@ MAIN_MENU = "Main menu"
 CHOICES = (PLAY_ON, UNDO, MAIN_MENU)
 
 
-def score_rows(fb, game, colours, first_row, marker):
-    """One row per player: marker, number, colour, score (right)."""
-    scores = game.scores()
+def seat_text(lead, label, colour, score):
+    """A row's left part: `lead` and the player's label, then their colour as far as it fits
+    beside the score on the right."""
+    text = "%s%s %s" % (lead, label, COLOUR_NAMES[colour])
+    return text[: draw.COLS - 1 - len(score)].rstrip()
+
+
+def score_rows(fb, match, colours, first_row, marker):
+    """One row per player: marker, name (or number), colour, score (right)."""
+    scores = match.game.scores()
     for i in range(len(scores)):
-        mark = "*" if marker == i + 1 else " "
-        draw.line(fb, "%sP%d %s" % (mark, i + 1, COLOUR_NAMES[colours[i]]), first_row + i)
-        draw.right(fb, str(scores[i]), first_row + i)
+        score = str(scores[i])
+        draw.line(fb, seat_text("*" if marker == i + 1 else " ", match.label(i + 1), colours[i], score),
+                  first_row + i)
+        draw.right(fb, score, first_row + i)
 
 
 class GameMenu(Screen):
@@ -51,7 +59,7 @@ class GameMenu(Screen):
         colours = [app.colour_of(p) for p in range(1, players + 1)]
         if players < 6:
             draw.line(fb, "Scores" if match.name == "yofish" else "Round %d" % game.round, 0)
-        score_rows(fb, game, colours, 0 if players >= 6 else 1, game.next_player())
+        score_rows(fb, match, colours, 0 if players >= 6 else 1, game.next_player())
         fb.fill_rect(0, 56, draw.WIDTH, 8, 1)
         draw.centre(fb, CHOICES[self.index], 7, True)
         draw.text(fb, "<", 0, 56, 0)
@@ -59,11 +67,11 @@ class GameMenu(Screen):
 
 
 def undo_question(match):
-    """'Undo P2's last line?' and the line."""
+    """'Undo P2's last line?' (or the player's name) and the line."""
     who, line = match.last_turn()
     if who is None:
         return "Undo the last line?\n\n%s" % line
-    return "Undo P%d's last line?\n\n%s" % (who, line)
+    return "Undo %s's last line?\n\n%s" % (match.label(who), line)
 
 
 def _undo(app):
@@ -76,6 +84,7 @@ class GameOver(Screen):
     def __init__(self, app, match):
         game = match.game
         self.game = game
+        self.labels = [match.label(p) for p in range(1, game.players + 1)]
         self.colours = [match.colour_index(p) for p in range(1, game.players + 1)]
         self.winners = game.winners()
         self.ranking = game.ranking()
@@ -90,7 +99,7 @@ class GameOver(Screen):
     def draw(self, app, fb):
         game = self.game
         if len(self.winners) == 1:
-            draw.centre(fb, "P%d wins!" % self.winners[0], 0, True)
+            draw.centre(fb, "%s wins!" % self.labels[self.winners[0] - 1], 0, True)
         else:
             draw.centre(fb, "Shared win!", 0, True)
         scores = game.scores()
@@ -102,7 +111,8 @@ class GameOver(Screen):
             if key != prev:
                 rank = i + 1
                 prev = key
-            draw.line(fb, "%d P%d %s" % (rank, p, COLOUR_NAMES[self.colours[p - 1]]), 1 + i)
-            draw.right(fb, str(scores[p - 1]), 1 + i)
+            score = str(scores[p - 1])
+            draw.line(fb, seat_text("%d " % rank, self.labels[p - 1], self.colours[p - 1], score), 1 + i)
+            draw.right(fb, score, 1 + i)
         if len(self.ranking) < 6:
             draw.line(fb, "OK: main menu", 7)
