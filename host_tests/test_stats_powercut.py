@@ -2,6 +2,7 @@
 the statistics exactly once, and the next game too (host_tests/stats_sweep.py does the work)."""
 
 import glob
+import importlib
 import os
 import sys
 
@@ -75,6 +76,10 @@ def trusting(fs, path, take, forget, buf=None):
 
 
 def test_the_sweep_catches_broken_stores(monkeypatch):
+    # The settings module the store uses now (the app drops it from memory between uses, so an
+    # earlier test in this process may have left a newer one than this file imported).
+    settings = importlib.import_module("fishtable.store.settings")
+    monkeypatch.setitem(globals(), "settings", settings)
     monkeypatch.setattr(stats_sweep, "Store", NoCatchUp)
     assert stats_sweep.sweep_traced(texts(), torn=False)[2] != []
     monkeypatch.setattr(stats_sweep, "Store", Store)

@@ -20,8 +20,6 @@ without them.
 from micropython import const
 
 from fishtable.core.errors import Invalid, RecordError
-from fishtable.store import history as _history
-from fishtable.store import settings as _settings
 from fishtable.store.fs import (
     OLD_SUFFIX,
     FlashFull,
@@ -108,6 +106,21 @@ def checked(prev, line):
 
 def _lines_word(count):
     return "%d line%s" % (count, "" if count == 1 else "s")
+
+
+def _history():
+    """fishtable.store.history, imported when a game goes to the history or the history is shown
+    (the app drops it from memory while a game is played)."""
+    from fishtable.store import history
+
+    return history
+
+
+def _settings():
+    """fishtable.store.settings, imported when the settings are read or saved."""
+    from fishtable.store import settings
+
+    return settings
 
 
 class Scanner:
@@ -462,11 +475,11 @@ class Store:
         """Drop the oldest history games until `min_free` bytes are free (at most 8 games, at
         least one, never the newest); returns the names dropped.  The game in progress is never
         touched."""
-        return _history.make_room(self.fs, self.history_dir, self.min_free)
+        return _history().make_room(self.fs, self.history_dir, self.min_free)
 
     def delete_history(self, name):
         """Delete the history file `name` (the History screen's Delete)."""
-        self.fs.remove(_history.path_of(self.history_dir, name))
+        self.fs.remove(_history().path_of(self.history_dir, name))
 
     def append(self, match, stmt):
         """Journal `stmt` (checked, not yet submitted to `match`) durably before returning.
@@ -572,14 +585,14 @@ class Store:
             self._spaced(self._rewrite, match, len(match.statements), None)
         name = self._spaced(self._to_history, match, table.last, None)
         self._count = -1
-        _history.trim(self.fs, self.history_dir, self.history_budget, self.min_free)
+        _history().trim(self.fs, self.history_dir, self.history_budget, self.min_free)
         stats.update(self, table, match, name)
         if self.lean:
             forget(stats)  # the Stats screen imports it again
         return name
 
     def _to_history(self, match, after, extra):
-        return _history.add(self.fs, self.history_dir, self.journal_path, match.name, after)
+        return _history().add(self.fs, self.history_dir, self.journal_path, match.name, after)
 
     def discard(self):
         """Abandon the game in progress (its journal is deleted)."""
@@ -591,24 +604,24 @@ class Store:
     # -- history ------------------------------------------------------------
     def history(self):
         """The history's file names, newest first."""
-        return _history.names(self.fs, self.history_dir)
+        return _history().names(self.fs, self.history_dir)
 
     def history_lines(self, name):
         """The lines (without newlines) of the history file `name`."""
-        return _history.lines(self.fs, self.history_dir, name)
+        return _history().lines(self.fs, self.history_dir, name)
 
     def history_game(self, name):
         """The finished game in the history file `name`, its every line checked.
 
         Raises OSError when it cannot be read and Invalid when it is damaged."""
-        found = scan(self.fs, _history.path_of(self.history_dir, name), self.buf)
+        found = scan(self.fs, _history().path_of(self.history_dir, name), self.buf)
         if found.match is None or found.lost:
             raise Invalid("damaged file")
         return found.match
 
     def history_bytes(self):
         """The flash the history takes (whole blocks per file)."""
-        return _history.total(self.fs, self.history_dir)
+        return _history().total(self.fs, self.history_dir)
 
     # -- statistics (fishtable.store.stats) -----------------------------------
     def stats(self, game):
@@ -663,7 +676,7 @@ class Store:
     # -- settings -----------------------------------------------------------
     def load_settings(self, defaults):
         """The saved settings over `defaults` (only keys of `defaults`, of the defaults' types)."""
-        return _settings.load(self.fs, self.settings_path, defaults, self.buf)
+        return _settings().load(self.fs, self.settings_path, defaults, self.buf)
 
     def save_settings(self, values):
         """Save the settings (ints, bools and short strings) atomically."""
@@ -672,7 +685,7 @@ class Store:
 
     def _save_settings(self, values, keep, extra):
         remove_if_there(self.fs, self.settings_path + ".tmp")
-        _settings.save(self.fs, self.settings_path, values)
+        _settings().save(self.fs, self.settings_path, values)
 
 
 def journal_lines(match, keep, extra, chain, gen):

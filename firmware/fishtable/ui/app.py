@@ -84,7 +84,7 @@ class App:
 
         del self.stack[:]
         self.session.finished = None  # its end screen is gone
-        gone = ("fishtable.ui.scoreboard", "fishtable.ui.setup") + HOME_FORGETS + _playing() + _READING
+        gone = ("fishtable.ui.scoreboard", "fishtable.ui.setup") + HOME_FORGETS + _playing() + _READING + _FILING
         if self.session.match is None:  # no game in progress: its rules code is not needed either
             from fishtable.core.games import GAMES
 
@@ -191,7 +191,7 @@ class App:
         from fishtable.core.games import find, load
 
         del self.stack[:]
-        self.forget("fishtable.ui.menu", "fishtable.ui.setup", *(HOME_FORGETS + _READING))  # back at home()
+        self.forget("fishtable.ui.menu", "fishtable.ui.setup", *(HOME_FORGETS + _READING + _FILING))
         self.push(load(find(self.match.name).screen).Play(self))
 
     def submit(self, stmt):
@@ -230,7 +230,7 @@ class App:
         from fishtable.ui.scoreboard import GameOver
 
         del self.stack[:]
-        self.forget(*(_playing() + _READING))  # the end screen needs neither
+        self.forget(*(_playing() + HOME_FORGETS + _READING + _FILING))  # the end screen needs none of them
         self.push(GameOver(self, self.session.finished))
 
     def undo(self):
@@ -247,6 +247,8 @@ class App:
 # The record reader: the store imports it to resume a journal or show a history file, and no
 # screen needs it afterwards (a game in progress is kept as statements, not as text).
 _READING = ("fishtable.core.record",)
+# The store's history and settings code: only when a game goes to the history or settings are saved.
+_FILING = ("fishtable.store.history", "fishtable.store.settings")
 
 
 def _playing():
