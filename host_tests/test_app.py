@@ -23,6 +23,7 @@ def start_yofish(rig, players=3, advanced=0):
     rig.press(OK, players)
     rig.choose(1)
     rig.choose(advanced)
+    rig.press(BACK)  # skip the set-up checklist
 
 
 def read_history(rig):
@@ -68,7 +69,7 @@ def test_setup_offers_only_the_games_player_counts_and_distinct_colours(rig):
         assert not set(colours) & set(seen)
         seen.append(colours[rig.ask().index])
         rig.press(OK)
-    assert rig.labels() == ["Lot", "P1", "P2", "P3", "P4"]
+    assert rig.labels() == ["By lot", "P1", "P2", "P3", "P4"]
     rig.press(BACK)  # back to the last colour
     assert rig.ask().prompt == "P4 colour"
 
@@ -77,10 +78,17 @@ def test_hecht_colours_are_fixed_by_seat_and_chips_come_from_the_settings(rig):
     rig.menu("New Hecht")
     assert rig.offered() == [2, 3, 4, 5, 6]
     rig.choose(6)
-    assert rig.labels()[0] == "Lot"  # no colour step
+    assert rig.labels()[0] == "By lot"  # no colour step
+    assert "drawn by lot" in " ".join(rig.top().info)  # the rulebook's rule beside the question
     rig.choose(3)
     assert "Action chips:" in rig.top().lines
     rig.press(OK)
+    checklist = rig.top()  # the rulebook's set-up, ticked through item by item
+    assert type(checklist).__name__ == "Checklist" and rig.app.match is None
+    assert any("6" in item and "pikes" in item for item in checklist.items)
+    rig.press(OK, len(checklist.items))
+    assert list(checklist.ticks) == [1] * len(checklist.items)
+    assert "fishtable.ui.help" not in sys.modules  # the help texts dropped after use
     match = rig.app.match
     assert match.game.next_player() == 3
     assert match.options == [("chips", ("snail", "skip", "wave", "carp", "pike", "wave"))]
@@ -105,6 +113,7 @@ def test_starting_player_by_lot_spins_the_ring_and_uses_the_die(rig):
     expected = draw_lot(Die(9), 4)
     assert rig.top().player == expected
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     assert rig.app.match.start == expected
     assert rig.app.match.game.next_player() == expected
 
@@ -159,7 +168,7 @@ def test_undo_with_nothing_to_undo_says_so(rig):
     rig.press(BACK)
     rig.press(NEXT)
     rig.press(OK)
-    assert rig.app.toast == ["nothing to undo"]
+    assert " ".join(rig.app.toast) == "nothing to undo"  # lines of at most 14: clear of the box
     assert type(rig.top()).__name__ == "GameMenu"
 
 
@@ -196,6 +205,21 @@ def test_main_menu_keeps_the_game_resumable_and_new_game_asks_first(rig):
     assert rig.app.match.statements == [("place", 2, 0)]
 
 
+def test_help_from_the_game_menu_shows_the_games_pages_then_returns(rig):
+    start_yofish(rig)
+    rig.press(BACK)  # the game menu
+    rig.press(NEXT, 2)
+    assert rig.top().index == 2  # Help
+    rig.press(OK)
+    pages = rig.top()
+    assert type(pages).__name__ == "Pages" and pages.pages[0][0] == "Legend"
+    assert any("pile" in text for _, text in pages.pages)  # Yo Fish!'s legend, not another game's
+    rig.press(NEXT)
+    rig.press(OK)
+    assert type(rig.top()).__name__ == "GameMenu"
+    assert "fishtable.ui.help" not in sys.modules
+
+
 def test_yofish_advanced_asks_each_hidden_bonus_then_ends(rig):
     start_yofish(rig, advanced=1)
     for _ in range(39):
@@ -224,6 +248,7 @@ def test_hifisch_offers_only_face_down_numbers_and_shows_the_scoring_steps(rig):
     rig.choose(2)
     rig.press(OK, 2)
     rig.choose(1)
+    rig.press(BACK)  # skip the set-up checklist
     rig.choose(("fish", False))
     assert rig.offered() == list(range(1, 30))
     rig.choose(23)
@@ -249,6 +274,7 @@ def test_hecht_offers_only_legal_moves_and_chips(rig):
     rig.choose(2)
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     offered = rig.offered()
     assert ("end",) not in offered and ("eat", False) not in offered  # 3 carp: no eating
     assert ("emigrate", False) in offered and ("action", "skip") in offered
@@ -267,6 +293,7 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
     rig.choose(2)
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     match = rig.app.match
     # snails on the board, carp graze (sated carp in pairs) - through the buttons
     for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",)):
@@ -293,6 +320,7 @@ def test_hecht_carp_action_takes_the_tables_own_die_nest_by_nest(rig):
     rig.choose(2)
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     for _ in range(2):  # two snails on the board; two carp graze: one breeding pair
         rig.choose(("action", "snail"))
         rig.choose(("end",))
@@ -301,7 +329,7 @@ def test_hecht_carp_action_takes_the_tables_own_die_nest_by_nest(rig):
     rig.choose(("action", "carp", ()))
     rig.choose(1)
     rig.choose(False)  # Enter dice
-    assert rig.ask().prompt == "Nest 1 die" and rig.offered() == [1, 2, 3, 4, 5, 6]
+    assert rig.ask().prompt == "Carp nest 1: die" and rig.offered() == [1, 2, 3, 4, 5, 6]
     rig.choose(5)
     assert rig.app.match.statements[-1] == ("action", "carp", (5,))
     assert rig.app.match.game.carp_pond() == 8
@@ -406,6 +434,7 @@ def golden_screens(tmp_path):
     rig.press(OK, 3)
     rig.choose(2)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     yield "yofish_play", rig.glass()
     rig.choose("Place")
     rig.choose(7)
@@ -431,6 +460,7 @@ def golden_screens(tmp_path):
     rig.choose(2)
     rig.press(OK, 2)
     rig.choose(1)
+    rig.press(BACK)  # skip the set-up checklist
     rig.choose(("fish", False))
     rig.choose(12)
     rig.choose(("shark", False))
@@ -451,6 +481,7 @@ def golden_screens(tmp_path):
     rig.choose(2)
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     rig.choose(("action", "wave"))
     yield "hecht_play", rig.glass()
 

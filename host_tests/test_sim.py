@@ -53,10 +53,17 @@ def new_game(rig, label, players, start=None):
         rig.press(OK)  # "P3 starts": go on
 
 
+def skip_checklist(rig):
+    """BACK (a long press of OK) on the set-up checklist: the game begins."""
+    assert type(rig.top()).__name__ == "Checklist"
+    rig.press(BACK)
+
+
 # -- the three games, played by random choices among what the screen offers ---------------------
 def play_yofish(rig, rng, advanced=True):
     new_game(rig, "New Yo Fish!", 4, start=2)
     rig.choose(1 if advanced else 0)
+    skip_checklist(rig)
     while rig.app.match is not None:
         game = rig.app.match.game
         if game.awaiting_hidden():
@@ -76,6 +83,8 @@ def play_yofish(rig, rng, advanced=True):
 
 def play_hifisch(rig, rng):
     new_game(rig, "New Hi Fisch!", 3)
+    while type(rig.top()).__name__ == "Checklist":  # the table ticks every set-up item
+        rig.press(OK)
     while rig.app.match is not None:
         top = rig.top()
         if type(top).__name__ == "Scoring":
@@ -95,6 +104,7 @@ WEIGHT = {"eat": 6, "graze": 4, "emigrate": 0.05, "action": 3, "end": 2}
 def play_hecht(rig, rng, players=2):
     new_game(rig, "New Hecht", players)
     rig.press(OK)  # the chips: start
+    skip_checklist(rig)
     while rig.app.match is not None:
         offered = rig.offered()
         rig.choose(rng.choices(offered, [WEIGHT[v[0]] for v in offered])[0])
@@ -197,6 +207,7 @@ def test_power_cut_mid_game_then_resume_shows_the_same_state(tmp_path):
     rng = random.Random(4)
     new_game(rig, "New Yo Fish!", 3, start=1)
     rig.choose(0)
+    skip_checklist(rig)
     for _ in range(5):
         rig.choose("Place")
         rig.choose(rng.randint(1, 12))

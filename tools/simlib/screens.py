@@ -34,6 +34,7 @@ def _yofish(rig):
     rig.press(OK, 3)
     rig.choose(1)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     for v, m in ((7, 0), (4, 2), (9, 1), (3, 0)):
         rig.choose("Place")
         rig.choose(v)
@@ -48,6 +49,7 @@ def _hifisch(rig):
     rig.choose(3)
     rig.press(OK, 3)
     rig.choose(1)
+    rig.press(BACK)  # skip the set-up checklist
     for stmt, n in ((("fish", False), 23), (("shark", True), None), (("fish", False), 18), (("fish", False), 16)):
         rig.choose(stmt)
         if n:
@@ -60,6 +62,7 @@ def _hecht(rig):
     rig.choose(3)
     rig.choose(2)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",), ("action", "wave")):
         rig.choose(stmt)
 
@@ -70,6 +73,7 @@ def _game_over(rig):
     rig.press(OK, 3)
     rig.choose(1)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     rng = random.Random(SEED)
     while rig.app.match is not None:
         rig.choose("Place")

@@ -15,6 +15,7 @@ from fishtable.ui import draw, prefs
 from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
+TOAST_COLS = 14  # a message's lines stay clear of its box's sides
 WAITING = 4  # keys kept while a spinner decides
 
 
@@ -129,7 +130,7 @@ class App:
 
     def message(self, text):
         """A short message over the screen until a key or a few seconds pass."""
-        self.toast = draw.wrap(text)[:6]
+        self.toast = draw.wrap(text, TOAST_COLS, draw.ROWS - 2)
         self.toast_at = self.now
         self.dirty = True
 

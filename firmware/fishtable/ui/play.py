@@ -155,15 +155,14 @@ def score_texts(game):
 
 
 def score_strip(fb, row, texts):
-    """Every player's score in columns on two rows, the player to move inverted (`texts`: score_texts)."""
+    """Every player's score in columns on two rows, the player to move marked ">P2" (no bar: a
+    bar there would leave no lit row between the labels and the scores)."""
     player, labels, scores = texts
     n = len(scores)
     width = draw.WIDTH // n
     for i in range(n):
         x = i * width
         if player == i + 1:
-            fb.fill_rect(x, row * 8, width - 2, 8, 1)
-            draw.text(fb, labels[i], x + 1, row * 8, 0)
-        else:
-            draw.text(fb, labels[i], x + 1, row * 8)
-        draw.text(fb, scores[i], x + 1, row * 8 + 8)
+            draw.text(fb, ">", x, row * 8)
+        draw.text(fb, labels[i], x + 8, row * 8)
+        draw.text(fb, scores[i], x + 8, row * 8 + 8)

@@ -70,7 +70,7 @@ class Play(Base):
         self._ask_die(app)
 
     def _ask_die(self, app):
-        ask = Ask("Nest %d die" % (len(self.rolls) + 1), [str(f) for f in FACES], list(FACES), 0, True)
+        ask = Ask("Carp nest %d: die" % (len(self.rolls) + 1), [str(f) for f in FACES], list(FACES), 0, True)
         self.go(ask, self._die, self.back_to_first)
 
     def _die(self, app, face):
@@ -78,14 +78,24 @@ class Play(Base):
         if len(self.rolls) < self.nests:
             self._ask_die(app)
         else:
-            self.play(app, ("action", "carp", self.rolls))
+            self._split(app, self.rolls, self.back_to_first)
+
+    def _split(self, app, rolls, back):
+        """Too few carp in the supply for the dice: the player to move picks which nests get fewer."""
+        options = app.match.game.carp_split_options(rolls)
+        if len(options) < 2:
+            self.play(app, ("action", "carp", rolls))
+            return
+        labels = ["+".join(str(k) for k in o) for o in options]
+        ask = Ask("Fewer carp: pick", labels, options, 0, True)
+        self.go(ask, lambda a, o: self.play(a, ("action", "carp", rolls)), back)
 
     def _rolled(self, app, n):
         rolls = tuple(app.die.rolls(n))
         self.rolls = rolls
         born = app.match.game.carp_born(rolls)
         ask = Ask("Rolled " + " ".join(str(r) for r in rolls), ["+%d carp" % born], [rolls], 0, True)
-        self.go(ask, lambda a, r: self.play(a, ("action", "carp", r)), None)
+        self.go(ask, lambda a, r: self._split(a, r, None), None)
         self.enter(app)
 
     # -- pike: pick the owners of each breeding pair ---------------------------
@@ -115,7 +125,7 @@ class Play(Base):
 
     # -- drawing ---------------------------------------------------------------
     def tick(self, app, now):
-        """Several warnings take turns on the last two rows, two seconds each."""
+        """The bottom two rows take turns, two seconds each: the supplies, then each warning."""
         import time
 
         if self.warn_at is None:
@@ -125,28 +135,33 @@ class Play(Base):
             return False
         self.warn_at = now
         self.warn += 1
-        return len(self.current(app).warnings) > 1
+        return True
 
     def describe(self, app, game, view):
-        """The pikes of the player to move, the open chips (bit i: chip i), the movement points used of
-        the allowance, the carp and snail counts, the warnings (each wrapped to at most two lines)."""
+        """The movement points used of the allowance, the pikes of the player to move and their
+        supply, the carp and snails, the open chips (bit i: chip i), the warnings (one line each)."""
+        view.moves = "Moved %d of %d" % (game.moves, game.allowance())
+        view.info = ()
         if view.player is not None:
-            view.pikes = "pk%d" % game.pikes(view.player)
+            p = view.player
+            view.info = (("Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1]))[:draw.COLS],
+                         "Carp %d, spare %d" % (game.carp_pond(), game.carp_supply),
+                         "Snails placed %d" % game.snails_board,
+                         "Snails spare %d" % game.snail_supply)
         open_bits = 0
         for i, _ in game.open_chips():
             open_bits |= 1 << i
         view.open_chips = open_bits
-        view.moves = "%d/%d" % (game.moves, game.allowance())
-        view.pond = "Carp%d/%d Snl%d/%d" % (game.carp_pond(), game.carp_supply, game.snails_board, game.snail_supply)
-        view.warnings = [draw.wrap(w)[:2] for w in game.warnings()]
+        view.warnings = [short_warning(w) for w in game.warnings()]
+        if game.round == game.rounds and not game.over and not _pike_chip_open(game):
+            view.warnings.insert(0, LAST_TURN)
 
     def draw_header(self, app, fb, view):
-        """The player (big), colour, pikes; the six chips (covered ones lit) and the moves."""
+        """The player (big), colour; the six chips (covered ones lit)."""
         chips = app.match.game.chips
         if view.player is not None:
             draw.big(fb, view.label, 0, 0)
             draw.text(fb, view.colour, 40, 0)
-            draw.right(fb, view.pikes, 0)
         for i in range(6):
             x = 40 + i * 9
             if view.open_chips & (1 << i):
@@ -154,15 +169,46 @@ class Play(Base):
             else:  # covered: the icon dark on a lit chip
                 fb.fill_rect(x, 8, 8, 8, 1)
                 draw.icon(fb, ICONS[chips[i]], x, 8, 0)
-        draw.right(fb, view.moves, 1)
 
     def draw_details(self, app, fb, view):
-        draw.line(fb, view.pond, 5)
-        warnings = view.warnings
-        if warnings:
-            lines = warnings[self.warn % len(warnings)]
-            for i in range(len(lines)):
-                draw.line(fb, lines[i], 6 + i, 0, True)
+        draw.line(fb, view.moves, 5)
+        pages = len(view.info) // 2 + len(view.warnings)
+        if not pages:
+            return
+        page = self.warn % pages
+        if page < len(view.info) // 2:
+            draw.line(fb, view.info[2 * page], 6)
+            draw.line(fb, view.info[2 * page + 1], 7)
+        else:  # a warning on a lit bar across the bottom (pixel rows 54-63)
+            draw.centre_at(fb, view.warnings[page - len(view.info) // 2], 55, True)
+
+
+LAST_TURN = "Game's last turn"
+
+
+def _pike_chip_open(game):
+    """True while some player still has a pike chip open (the last round ends with the last one)."""
+    for p in range(game.players):
+        for i in range(6):
+            if game.chips[i] == "pike" and not game.covered[p] & (1 << i):
+                return True
+    return False
+
+
+def short_warning(text):
+    """The core's reminder in one line of at most 16 characters, in words."""
+    if text.startswith("No eating"):
+        return "Pikes can't eat"
+    if text.startswith("3rd sated"):
+        return "Sated carp join"
+    if text.startswith("Clear the"):
+        return "Clear your nest"
+    if text.startswith("Clear nest: "):
+        who = "P" + text[12:]
+        return who + (" clear nest" if len(who) <= 5 else " clear")
+    if text == "Last round":
+        return "Last round"
+    return text[:draw.COLS]
 
 
 def _born(game, pairs):

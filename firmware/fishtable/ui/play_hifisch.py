@@ -97,8 +97,8 @@ class Scoring(Screen):
             app.scoring_done()
 
     def draw(self, app, fb):
-        draw.line(fb, "Scoring %d/%d" % (self.index + 1, len(self.steps)), 0, 0, True)
-        lines = draw.wrap(step_text(self.steps[self.index]))[:5]
+        draw.title(fb, "Scoring %d/%d" % (self.index + 1, len(self.steps)))
+        lines = draw.wrap(step_text(self.steps[self.index]), draw.COLS, 5)
         for i in range(len(lines)):
             draw.line(fb, lines[i], 2 + i)
         draw.line(fb, "OK: go on", 7)
