@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.join(TOOLS, "simlib"))
 sys.path.insert(0, TOOLS)
 
 import sim  # noqa: E402
-from rig import OK, Rig  # noqa: E402
+from rig import BACK, OK, Rig  # noqa: E402
 
 from fishtable.core.record import read  # noqa: E402
 from fishtable.core.summary import summary_line  # noqa: E402
@@ -128,7 +128,12 @@ def played(tmp, name, seed):
     assert draw._state[0], "strict drawing"
     try:
         GAMES[name](rig, random.Random(seed))
+        while type(rig.top()).__name__ == "Scoring":  # the last round's scoring
+            rig.press(OK)
         assert type(rig.top()).__name__ == "GameOver"
+        for _ in range(rig.app.session.finished.players if name == "hifisch" else 0):
+            rig.press(OK)  # each player's points
+            assert type(rig.top()).__name__ == "GameOver"
         rig.press(OK)
         assert type(rig.top()).__name__ == "MainMenu"
     finally:

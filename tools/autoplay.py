@@ -363,6 +363,8 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False):
     letters must be legible (tools/simlib/layoutcheck.py); a difference or fault is an error."""
     with Device(interp, seed, flash, draws=check_reader) as dev:
         got, error = _play(dev, want)
+        if error is not None and dev.output:  # the firmware's own report (a strict layout fault, say)
+            error += "\n--- the board said ---\n" + "\n".join(dev.output[-6:])
         if error is None and dev.illegible:
             text, found = dev.illegible[0]
             error = "%d of %d frames are not legible (tools/simlib/layoutcheck.py); first:\n%s\n%s" % (

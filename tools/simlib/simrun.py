@@ -247,6 +247,7 @@ def main(argv):
         pins = {"prev": inp["prev"], "next": inp["next"], "ok": inp["ok"]}
         if draws and hw.display is not None:
             import drawlog
+
             from fishtable.ui import draw
 
             draw.set_strict(True)  # layout faults raise: the board stops and the test says where

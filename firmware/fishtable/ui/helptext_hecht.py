@@ -10,14 +10,9 @@ LEGEND = (
     "P1 Red\n"
     " player 1 moves,\n"
     " the ring in red\n"
-    "pk2\n"
-    " they have 2\n"
-    " pikes on board",
-    "0/14\n"
-    " 0 moves entered\n"
-    " of 14 points\n"
-    " (7; 14 after a\n"
-    " wave chip)",
+    "Moved 0 of 7\n"
+    " points used; 14\n"
+    " after a wave",
     "Their 6 chips:\n"
     "@snail add snail\n"
     "@skip skip turn\n"
@@ -27,36 +22,45 @@ LEGEND = (
     "@!snail lit chip:\n"
     "  used in this\n"
     "  round\n"
-    "Carp3/11\n"
-    " 3 in the pond,\n"
-    " 11 in supply",
-    "Snl0/12 snails\n"
-    " 0 on the board,\n"
-    " 12 in supply\n"
+    "Pikes 2, spare 4\n"
+    " yours on the\n"
+    " board, in stock",
+    "Carp 3, spare 11\n"
+    " in the pond, in\n"
+    " the supply\n"
+    "Snails placed 0\n"
+    "Snails spare 12\n"
+    " in the supply",
     "Nests with pairs\n"
     " nests where a\n"
-    " pair breeds",
+    " pair breeds\n"
+    "Carp nest 1: die\n"
+    " that nest's die\n"
+    "Fewer carp: pick",
+    " too few carp:\n"
+    " who moves picks\n"
+    " nests' carp\n"
     "1+2\n"
     " a pair: pikes\n"
-    " of P1 and P2\n"
+    " of P1 and P2",
     "new: P1+1\n"
     " P1 gets 1 new\n"
-    " pike",
-    "No eating\n"
+    " pike\n"
+    "Pikes can't eat\n"
     " 4 carp or fewer\n"
-    " in the pond:\n"
-    " pikes may not\n"
-    " eat them",
-    "3rd sated carp\n"
+    " in the pond",
+    "Sated carp join\n"
     " only 3 carp: a\n"
     " third sated one\n"
-    " joins another\n"
-    " in its nest",
-    "Clear nest\n"
-    " after new pikes\n"
-    " are born, their\n"
-    " owners first\n"
-    " clear the nest",
+    " joins a nest\n"
+    "Clear your nest\n"
+    " new pikes born",
+    "P2 clear nest\n"
+    " P2 clears first\n"
+    "Last round\n"
+    "Game's last turn\n"
+    " no pike chip is\n"
+    " open: game ends",
 )
 
 RULES = (

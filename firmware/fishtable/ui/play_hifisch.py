@@ -5,6 +5,9 @@ from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Ask, Screen
 
+PAGE_MS = 2000
+FEWEST = 6  # fewer cards face-down as a round begins: the game is over
+
 LABELS = {
     ("fish", False): "Fish",
     ("fish", True): "Fish + shell",
@@ -34,15 +37,35 @@ class Play(Base):
         game = (app.match or app.session.finished).game
         app.push(Scoring(game.last_scoring))
 
+    def __init__(self, app):
+        Base.__init__(self, app)
+        self.shown_at = None  # when the bottom line shown now came up
+        self.page = 0  # which of the bottom line's texts is shown
+
+    def tick(self, app, now):
+        """The bottom line takes turns, two seconds each: face-down cards, shells on the sandbank,
+        shells hidden."""
+        import time
+
+        if self.shown_at is None or time.ticks_diff(now, self.shown_at) >= PAGE_MS:
+            self.page += self.shown_at is not None
+            self.shown_at = now
+            return True
+        return False
+
     def describe(self, app, game, view):
-        view.status = "R%d down %d" % (game.round, game.facedown())
-        up = " ".join("S" if n == 0 else str(n) for n, _ in game.faceup())
-        view.faceup = ("up " + up)[: draw.COLS]
-        view.shells = "sand %d hidden %d" % (game.sandbank, game.shells_hidden())
+        faceup = game.faceup()
+        view.status = "Round %d" % game.round
+        if game.facedown() + len(faceup) < FEWEST:  # even if every face-up fish goes back: the last
+            view.status = "Last round"
+        up = " ".join("S" if n == 0 else str(n) for n, _ in faceup)
+        view.faceup = ("Face-up " + up)[: draw.COLS] if up else "Face-up none"
+        view.counts = ("Face-down %d" % game.facedown(), "Shells on sand %d" % game.sandbank,
+                       "Shells hidden %d" % game.shells_hidden())
 
     def draw_details(self, app, fb, view):
         draw.line(fb, view.faceup, 6)
-        draw.line(fb, view.shells, 7)
+        draw.line(fb, view.counts[self.page % 3], 7)
 
 
 def step_text(step):

@@ -6,7 +6,6 @@ confirm screens.  Keys: PREV/NEXT move, OK selects, BACK goes back (same codes a
 from fishtable.events import BACK, NEXT, NONE, OK, PREV  # noqa: F401 - the screens take them from here
 from fishtable.ui import draw
 
-
 PITCH = 9  # pixel rows from one list line to the next
 
 
