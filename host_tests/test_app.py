@@ -180,7 +180,7 @@ def test_a_refused_statement_shows_the_reason_and_changes_nothing(rig):
     assert rig.app.submit(("cover", 3, 5)) is False
     lines = rig.app.toast
     assert lines and all(len(line) <= 16 for line in lines)
-    assert "cover needs V above W" in " ".join(lines)
+    assert "a cover needs a higher card" in " ".join(lines)
     assert rig.app.match.statements == [("place", 4, 0)]
     assert rig.store.resume()[0].statements == journal
     rig.run(20)
