@@ -196,8 +196,33 @@ def rig_ring(rig):
     return bytes(c for rgb in frames[-1] for c in rgb) if frames else bytes(3 * rig.pixels.n)
 
 
+def _start_rule(rig):
+    rig.menu("New Hi Fisch!")
+    rig.choose(3)
+    rig.press(OK, 3)
+
+
+def _checklist(rig):
+    rig.menu("New Hecht")
+    rig.choose(4)
+    rig.choose(2)
+    rig.press(OK)
+    rig.press(OK, 3)
+
+
+def _help(rig):
+    _hecht(rig)
+    rig.press(BACK)
+    rig.press(NEXT, 2)
+    rig.press(OK)
+    rig.press(NEXT, 2)
+
+
 SHOTS = {
     "main_menu": lambda rig: None,
+    "start_rule": _start_rule,
+    "checklist": _checklist,
+    "help": _help,
     "yofish_cover": _yofish,
     "hifisch_scoring": _hifisch,
     "hecht_play": _hecht,
