@@ -91,9 +91,10 @@ class Ask:
         last = min(len(self.labels), self.top + shown)
         y = row0 * 8 + 1
         for i in range(self.top, last):
-            if i == self.index:
-                fb.fill_rect(0, y - 1, draw.WIDTH, draw.BAR_H, 1)
-            draw.text(fb, self.labels[i], 0, y, 0 if i == self.index else 1)
+            label = self.labels[i]
+            if i == self.index:  # the bar as wide as its text: fewer bytes to the panel when it moves
+                fb.fill_rect(0, y - 1, min(draw.WIDTH, len(label) * 8 + 2), draw.BAR_H, 1)
+            draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y, 0 if i == self.index else 1)
             y += PITCH
 
 
