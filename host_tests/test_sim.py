@@ -85,9 +85,9 @@ def play_hifisch(rig, rng):
     new_game(rig, "New Hi Fisch!", 3)
     while type(rig.top()).__name__ == "Checklist":  # the table ticks every set-up item
         rig.press(OK)
-    while rig.app.match is not None:
+    while rig.app.match is not None or type(rig.top()).__name__ == "Scoring":
         top = rig.top()
-        if type(top).__name__ == "Scoring":
+        if type(top).__name__ == "Scoring":  # a round's scoring, the last one after the last flip
             rig.press(OK)
             continue
         kinds = rig.offered()
