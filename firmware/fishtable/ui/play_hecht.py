@@ -144,7 +144,7 @@ class Play(Base):
         view.info = ()
         if view.player is not None:
             p = view.player
-            view.info = (("Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1]))[:draw.COLS],
+            view.info = ("Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1]),
                          "Carp %d, spare %d" % (game.carp_pond(), game.carp_supply),
                          "Snails placed %d" % game.snails_board,
                          "Snails spare %d" % game.snail_supply)

@@ -59,7 +59,9 @@ class Play(Base):
         if game.facedown() + len(faceup) < FEWEST:  # even if every face-up fish goes back: the last
             view.status = "Last round"
         up = " ".join("S" if n == 0 else str(n) for n, _ in faceup)
-        view.faceup = ("Face-up " + up)[: draw.COLS] if up else "Face-up none"
+        view.faceup = "Face-up " + up if up else "Face-up none"
+        if len(view.faceup) > draw.COLS:
+            view.faceup = view.faceup[: draw.COLS]
         view.counts = ("Face-down %d" % game.facedown(), "Shells on sand %d" % game.sandbank,
                        "Shells hidden %d" % game.shells_hidden())
 

@@ -93,8 +93,10 @@ class Ask:
         for i in range(self.top, last):
             label = self.labels[i]
             if i == self.index:  # the bar as wide as its text: fewer bytes to the panel when it moves
-                fb.fill_rect(0, y - 1, min(draw.WIDTH, len(label) * 8 + 2), draw.BAR_H, 1)
-            draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y, 0 if i == self.index else 1)
+                fb.fill_rect(0, y - 1, len(label) * 8 + 2, draw.BAR_H, 1)
+                draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y, 0)
+            else:
+                draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y)
             y += PITCH
 
 
