@@ -19,6 +19,7 @@ LABELS = {
 ROLL_MS = 1000
 WARN_MS = 2000
 FACES = (1, 2, 3, 4, 5, 6)
+INFO_PAGES = 2  # the supplies: pikes and carp, then snails
 
 
 class Play(Base):
@@ -32,7 +33,11 @@ class Play(Base):
         self.pairs = ()  # the pike nests' owner pairs chosen so far
         self.nests = 0  # how many nests the action takes
         self.warn_at = None  # when the warning shown now came up
-        self.warn = 0  # which of several warnings is shown
+        self.warn = 0  # which of the bottom pages (supplies, then warnings) is shown
+        self._info_view = None  # the view and page the supply lines below were made for
+        self._info_page = -1
+        self._info_top = ""
+        self._info_bottom = ""
 
     def first_step(self, app, game):
         offered = game.moves_offered()
@@ -141,13 +146,9 @@ class Play(Base):
         """The movement points used of the allowance, the pikes of the player to move and their
         supply, the carp and snails, the open chips (bit i: chip i), the warnings (one line each)."""
         view.moves = "Moved %d of %d" % (game.moves, game.allowance())
-        view.info = ()
+        view.info = 0  # pages of supplies (their lines are made when shown: `_info_lines`)
         if view.player is not None:
-            p = view.player
-            view.info = ("Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1]),
-                         "Carp %d, spare %d" % (game.carp_pond(), game.carp_supply),
-                         "Snails placed %d" % game.snails_board,
-                         "Snails spare %d" % game.snail_supply)
+            view.info = INFO_PAGES
         open_bits = 0
         for i, _ in game.open_chips():
             open_bits |= 1 << i
@@ -172,15 +173,28 @@ class Play(Base):
 
     def draw_details(self, app, fb, view):
         draw.line(fb, view.moves, 5)
-        pages = len(view.info) // 2 + len(view.warnings)
+        pages = view.info + len(view.warnings)
         if not pages:
             return
         page = self.warn % pages
-        if page < len(view.info) // 2:
-            draw.line(fb, view.info[2 * page], 6)
-            draw.line(fb, view.info[2 * page + 1], 7)
+        if page < view.info:
+            if self._info_view is not view or self._info_page != page:
+                self._info_lines(app.match.game, view.player, page)
+                self._info_view = view
+                self._info_page = page
+            draw.line(fb, self._info_top, 6)
+            draw.line(fb, self._info_bottom, 7)
         else:  # a warning on a lit bar across the bottom (pixel rows 54-63)
-            draw.centre_at(fb, view.warnings[page - len(view.info) // 2], 55, True)
+            draw.centre_at(fb, view.warnings[page - view.info], 55, True)
+
+    def _info_lines(self, game, p, page):
+        """The two lines of supply page `page` (made once a page is shown, not for every state)."""
+        if page == 0:
+            self._info_top = "Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1])
+            self._info_bottom = "Carp %d, spare %d" % (game.carp_pond(), game.carp_supply)
+        else:
+            self._info_top = "Snails placed %d" % game.snails_board
+            self._info_bottom = "Snails spare %d" % game.snail_supply
 
 
 LAST_TURN = "Game's last turn"

@@ -62,12 +62,22 @@ class Play(Base):
         view.faceup = "Face-up " + up if up else "Face-up none"
         if len(view.faceup) > draw.COLS:
             view.faceup = view.faceup[: draw.COLS]
-        view.counts = ("Face-down %d" % game.facedown(), "Shells on sand %d" % game.sandbank,
-                       "Shells hidden %d" % game.shells_hidden())
+        view.count_page = -1  # the bottom line is made when shown (`draw_details`)
+        view.count = ""
 
     def draw_details(self, app, fb, view):
         draw.line(fb, view.faceup, 6)
-        draw.line(fb, view.counts[self.page % 3], 7)
+        page = self.page % 3
+        if view.count_page != page:
+            game = app.match.game
+            if page == 0:
+                view.count = "Face-down %d" % game.facedown()
+            elif page == 1:
+                view.count = "Shells on sand %d" % game.sandbank
+            else:
+                view.count = "Shells hidden %d" % game.shells_hidden()
+            view.count_page = page
+        draw.line(fb, view.count, 7)
 
 
 def step_text(step):
