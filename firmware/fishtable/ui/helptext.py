@@ -22,6 +22,7 @@ SYMBOLS = {
         "Fish + shell",
         "Green fish",  # the end: each player's points
         "Highest fish",
+        ">P2",  # the scoreboard: the player to move
     ),
     "hecht": (
         "P1",
@@ -47,6 +48,7 @@ SYMBOLS = {
         "P2 clear nest",
         "Last round",
         "Game's last turn",
+        ">P2",
     ),
     "yofish": (
         "P1",

@@ -61,6 +61,9 @@ LEGEND = (
     "Game's last turn\n"
     " no pike chip is\n"
     " open: game ends",
+    ">P2 Yellow\n"
+    " scoreboard: P2\n"
+    " moves next",
 )
 
 RULES = (

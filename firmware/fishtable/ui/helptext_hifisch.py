@@ -37,6 +37,9 @@ LEGEND = (
     "Highest fish 27\n"
     " ranks players\n"
     " with equal pts",
+    ">P2 Yellow\n"
+    " scoreboard: P2\n"
+    " plays next",
 )
 
 RULES = (

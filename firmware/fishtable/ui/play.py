@@ -17,6 +17,8 @@ from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.widgets import BACK, OK, Screen
 
+LABELS = ("P1", "P2", "P3", "P4", "P5", "P6")  # the players' labels, made once
+
 
 class View:
     """What the screen shows of the game's state, made once per state (not at every frame):
@@ -122,7 +124,7 @@ class Play(Screen):
             player = self.shown_player(app)
             if player is not None:
                 view.player = player
-                view.label = "P%d" % player
+                view.label = LABELS[player - 1] if player <= len(LABELS) else "P%d" % player
                 view.colour = COLOUR_NAMES[app.colour_of(player)]
             self.describe(app, match.game, view)
             self.view = view
@@ -151,7 +153,7 @@ class Play(Screen):
 def score_texts(game):
     """What a score strip shows: (player to move, "P<n>" labels, scores as text)."""
     scores = game.scores()
-    return game.next_player(), ["P%d" % (i + 1) for i in range(len(scores))], [str(s) for s in scores]
+    return game.next_player(), LABELS, [str(s) for s in scores]
 
 
 def score_strip(fb, row, texts):

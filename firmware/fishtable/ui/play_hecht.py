@@ -153,9 +153,10 @@ class Play(Base):
         for i, _ in game.open_chips():
             open_bits |= 1 << i
         view.open_chips = open_bits
-        view.warnings = [short_warning(w) for w in game.warnings()]
+        warnings = game.warnings()
+        view.warnings = [short_warning(w) for w in warnings] if warnings else ()
         if game.round == game.rounds and not game.over and not _pike_chip_open(game):
-            view.warnings.insert(0, LAST_TURN)
+            view.warnings = [LAST_TURN] + list(view.warnings)
 
     def draw_header(self, app, fb, view):
         """The player (big), colour; the six chips (covered ones lit)."""

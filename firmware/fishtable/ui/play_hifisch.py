@@ -29,7 +29,7 @@ class Play(Base):
             self.play(app, kind)
             return
         numbers = app.match.game.fish_numbers(shell)
-        ask = Ask("Fish + shell: N" if shell else "Fish number:", [str(n) for n in numbers], numbers, 0, True)
+        ask = Ask("Fish with shell:" if shell else "Fish number:", [str(n) for n in numbers], numbers, 0, True)
         self.go(ask, lambda a, n: self.play(a, ("fish", n, shell)), self.back_to_first)
 
     def scored(self, app):

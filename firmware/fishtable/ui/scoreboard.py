@@ -13,10 +13,10 @@ CHOICES = (PLAY_ON, UNDO, HELP, MAIN_MENU)
 
 
 def score_rows(fb, game, colours, first_row, marker):
-    """One row per player: marker, number, colour, score (right)."""
+    """One row per player: marker (">": to move), number, colour, score (right)."""
     scores = game.scores()
     for i in range(len(scores)):
-        mark = "*" if marker == i + 1 else " "
+        mark = ">" if marker == i + 1 else " "
         draw.line(fb, "%sP%d %s" % (mark, i + 1, COLOUR_NAMES[colours[i]]), first_row + i)
         draw.right(fb, str(scores[i]), first_row + i)
 
