@@ -2,22 +2,15 @@
 `interp` fixture that runs the same check under CPython and under the MicroPython unix port."""
 
 import os
-import sys
 import textwrap
 
+import bootstrap  # tools/, simlib/, host/ and firmware/ on sys.path (pytest's pythonpath has tools/)
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.path.join(ROOT, "tools")
-for path in (TOOLS, os.path.join(TOOLS, "host")):
-    if path not in sys.path:
-        sys.path.insert(0, path)
+import mprun
 
-import hostshim  # noqa: E402
-
-hostshim.install()
-
-import mprun  # noqa: E402
+ROOT = bootstrap.ROOT
+TOOLS = bootstrap.TOOLS
 
 # Code that must hold on the board runs under both of these (the unix port with the Pico's heap).
 BOARD_INTERPRETERS = ("cpython", "micropython")

@@ -1,8 +1,8 @@
 """The store on the real LittleFS (MicroPython's os.VfsLfs2 on tools/devices FlashBlocks): the
 power-cut sweep, flash measurements and a full flash (no tests here: test_store_littlefs.py runs
-them).  Apart from test_store_sweep.py so that the sweeps in the Pico's heap do not compile it."""
+them).  Apart from store_sweep.py so that the sweeps in the Pico's heap do not compile it."""
 
-from test_store_sweep import expected_states, final_record, history_ok, key_of, new_match, run_op, script_of
+from store_sweep import expected_states, final_record, history_ok, key_of, new_match, run_op, script_of
 
 from fishtable.core.record import read_text
 from fishtable.store import Store

@@ -6,13 +6,11 @@ import os
 import sys
 
 import pytest
+from rig import BACK, NEXT, OK, PREV, Rig
+
+from fishtable.ui import draw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
-
-from rig import BACK, NEXT, OK, PREV, Rig  # noqa: E402
-
-from fishtable.ui import draw  # noqa: E402
 
 GOLDEN = os.path.join(ROOT, "host_tests", "golden")
 

@@ -1,14 +1,11 @@
 """The History screen over the store: a damaged file says so and the list stays; Delete."""
 
 import os
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
-
-from rig import BACK, NEXT, OK, Rig  # noqa: E402
+from rig import BACK, NEXT, OK, Rig  # noqa: E402 - tools/simlib is on the path (tools/bootstrap.py)
 
 from fishtable.core.match import Match  # noqa: E402
 from fishtable.ui import draw  # noqa: E402

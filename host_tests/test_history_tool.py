@@ -22,7 +22,7 @@ for _path in (os.path.join(ROOT, "tools", "devices"), os.path.join(ROOT, "host_t
 
 import history  # noqa: E402
 import named_games  # noqa: E402
-from test_store_sweep import random_game  # noqa: E402
+from store_sweep import random_game  # noqa: E402
 
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
 GAMES = ("hifisch", "hecht", "yofish")

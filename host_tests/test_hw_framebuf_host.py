@@ -74,13 +74,8 @@ def test_the_host_framebuf_is_the_circuitpython_one():
 
 
 def test_font_file_is_drawn_again_when_missing_or_damaged(tmp_path):
-    import sys
+    from devices import font
 
-    sys.path.insert(0, TOOLS)
-    try:
-        from devices import font
-    finally:
-        sys.path.remove(TOOLS)
     path = str(tmp_path / "sub" / "font8x8.bin")
     assert font.font_file(path) == path
     with open(path, "rb") as f:

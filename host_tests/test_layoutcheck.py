@@ -1,18 +1,10 @@
 """The pixel layout check (tools/simlib/layoutcheck.py) catches what a player cannot read: a
 highlight without a lit row above its letters, a box line through text; and passes a clean frame."""
 
-import os
-import sys
-
 import pytest
+from rig import Rig  # tools/ and tools/simlib are on the path (tools/bootstrap.py)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
-
-from rig import Rig  # noqa: E402
-
-from fishtable.ui import draw  # noqa: E402
+from fishtable.ui import draw
 
 
 @pytest.fixture

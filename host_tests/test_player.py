@@ -4,25 +4,20 @@ tools/screenreader.py) and by what the device journalled."""
 
 import os
 import random
-import sys
 
 import pytest
+from autoplay import Autoplayer, autoplay, device_record
+from device import Device
+from gamegen import PLAYERS, random_match
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from fishtable.core.match import Match
+from fishtable.core.record import read, read_text
+from fishtable.store import Store
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
-for _path in (os.path.join(TOOLS, "simlib"), TOOLS):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-from autoplay import Autoplayer, autoplay, device_record  # noqa: E402
-from device import Device  # noqa: E402
-from gamegen import PLAYERS, random_match  # noqa: E402
-
-from fishtable.core.match import Match  # noqa: E402
-from fishtable.core.record import read, read_text  # noqa: E402
-from fishtable.store import Store  # noqa: E402
 
 RECORDS = os.path.join(ROOT, "records")
 

@@ -18,10 +18,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPLAY = os.path.join(ROOT, "tools", "replay.py")
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
-if os.path.join(ROOT, "tools") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import replay  # noqa: E402
+import replay  # noqa: E402 - tools/ is on pytest's path
 
 CPYTHON_CASES = 10000
 MICROPYTHON_CASES = 600  # every 16th case, so each kind of damage is among them

@@ -18,10 +18,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
-sys.path.insert(0, os.path.join(TOOLS, "simlib"))
-sys.path.insert(0, TOOLS)
-
-import sim  # noqa: E402
+import sim  # noqa: E402 - tools/ and tools/simlib are on the path (tools/bootstrap.py)
 from rig import BACK, OK, Rig  # noqa: E402
 
 from fishtable.core.record import read  # noqa: E402

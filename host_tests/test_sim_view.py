@@ -17,7 +17,7 @@ sys.path.insert(0, TOOLS)
 import sim  # noqa: E402
 
 from fishtable.hw.ring import Ring  # noqa: E402
-from fishtable.ui.app import App  # noqa: E402
+from fishtable.ui import prefs  # noqa: E402
 from fishtable.ui.ringfx import NAMES, RGB  # noqa: E402
 
 
@@ -38,11 +38,8 @@ def lit(rgb, level):
     """What the board's ring sends for seat colour `rgb` at the Settings brightness `level` (1-5)."""
     pixels = Pixels(12)
     ring = Ring(pixels, 12, cap=64)
-    app = App.__new__(App)  # only its brightness rule: level * cap // 5
-    app.settings = {"brightness": level}
-    app.display = None
-    app.fx = type("Fx", (), {"ring": ring})()
-    App.apply_settings(app)
+    hw = type("Hw", (), {"display": None, "ring": ring, "mounted_flip": False})()
+    prefs.apply(hw, {"brightness": level, "flip": False})  # the app's brightness rule: level * cap // 5
     ring.fill(rgb)
     ring.show()
     return pixels.values[0]

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from devices.faultfs import FaultFs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,9 +17,6 @@ from fishtable.core.summary import summary_line
 from fishtable.store import OsFs, Store
 
 ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT_DIR, "tools", "devices"))
-
-from faultfs import FaultFs  # noqa: E402
 
 J = "/data/journal.fish"
 BAD = "/data/journal.bad"

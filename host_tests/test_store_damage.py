@@ -13,9 +13,9 @@ import copy
 import glob
 import os
 import random
-import sys
 
 import pytest
+from devices.faultfs import FaultFs
 
 import mprun
 from fishtable.core.match import Match
@@ -25,10 +25,6 @@ from fishtable.store.journal import Scanner, check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICES = os.path.join(ROOT, "tools", "devices")
-if DEVICES not in sys.path:
-    sys.path.insert(0, DEVICES)
-
-from faultfs import FaultFs  # noqa: E402
 
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
 J = "/data/journal.fish"

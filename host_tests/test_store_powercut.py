@@ -27,7 +27,7 @@ for _path in (DEVICES, HOST_TESTS):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from test_store_sweep import CANDIDATES, count_points, random_game, script_of, sweep_cut, sweep_traced  # noqa: E402
+from store_sweep import CANDIDATES, count_points, random_game, script_of, sweep_cut, sweep_traced  # noqa: E402
 
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
 
@@ -167,7 +167,7 @@ def test_micropython_sweeps_one_record():
 import sys
 sys.path.insert(0, %r)
 sys.path.insert(0, %r)
-from test_store_sweep import sweep_traced, sweep_cut
+from store_sweep import sweep_traced, sweep_cut
 from fishtable.store import Store
 Store.lean = False  # the finish's statistics code compiled once, not at every finish (the board loads .mpy)
 text = open(%r).read()

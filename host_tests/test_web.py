@@ -272,13 +272,14 @@ def sim_frames(script, tmp):
 
 
 def as_drawn_by_sim(ring_hex):
-    """A ring frame (R, G, B bytes a LED) in the simulator's PNG colours (brightest at full scale)."""
+    """A ring frame (R, G, B bytes a LED) in the simulator's PNG colours (as a person sees them)."""
+    import sim
+
     ring = bytes.fromhex(ring_hex) or bytes(36)
-    top = max(ring)
     out = []
     for i in range(0, len(ring), 3):
         rgb = tuple(ring[i:i + 3])
-        out.append((32, 32, 32) if rgb == (0, 0, 0) else tuple(c * 255 // top for c in rgb))
+        out.append((32, 32, 32) if rgb == (0, 0, 0) else sim.perceived(*rgb))
     return out
 
 
@@ -612,7 +613,8 @@ sys.path.append("/web")
 import edge
 edge.install_urandom()
 from fishtable.ui.loop import make_die
-class Hw: pass
+class Hw:
+    seed = None  # no seed declared: the die takes os.urandom
 die = make_die(Hw())
 print(hex(die.source.state))
 `);

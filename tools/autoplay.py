@@ -20,28 +20,21 @@ record that cannot be read.
 """
 
 import argparse
-import os
 import sys
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-for _path in (os.path.join(TOOLS, "simlib"), TOOLS, os.path.join(TOOLS, "host")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
+import bootstrap  # noqa: F401 - simlib/ and firmware/ on sys.path
+from device import Device
 
-import hostshim  # noqa: E402
+from fishtable.core import games
+from fishtable.core.errors import Invalid, RecordError
+from fishtable.core.match import Match
+from fishtable.core.record import read
+from fishtable.core.summary import summary_line
 
-hostshim.install()
-
-from device import Device  # noqa: E402
-
-from fishtable.core.errors import Invalid, RecordError  # noqa: E402
-from fishtable.core.match import Match  # noqa: E402
-from fishtable.core.record import read  # noqa: E402
-from fishtable.core.summary import summary_line  # noqa: E402
-
-TITLES = {"hifisch": "Hi Fisch!", "hecht": "Hecht", "yofish": "Yo Fish!"}
-DEFAULT_CHIPS = ("snail", "skip", "wave", "carp", "pike", "wave")
-DEFAULT_YO_MAX = 12
+TITLES = {game.name: game.title for game in games.GAMES}
+DEFAULTS = {key: value for game in games.GAMES for key, value in game.settings}  # the settings of a new board
+DEFAULT_CHIPS = tuple(DEFAULTS[games.CHIPS_SETTING].split())
+DEFAULT_YO_MAX = DEFAULTS["yo_max"]
 LIMIT = 120  # presses to find one label or value before giving up
 HECHT_LABELS = {
     ("eat", False): "Eat a carp",

@@ -32,13 +32,14 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(TOOLS)
-FIRMWARE = os.path.join(ROOT, "firmware")
-RECORDS = os.path.join(ROOT, "records")
-sys.path.insert(0, TOOLS)
+import bootstrap  # tools/ and firmware/ on sys.path
 
-import mprun  # noqa: E402
+import mprun
+
+TOOLS = bootstrap.TOOLS
+ROOT = bootstrap.ROOT
+FIRMWARE = bootstrap.FIRMWARE
+RECORDS = os.path.join(ROOT, "records")
 
 PICO_HEAP = 190 * 1024  # free heap after boot on a Raspberry Pi Pico running MicroPython
 PICO_FS = 1408 * 1024  # the Pico's filesystem: 1.4 MB of its 2 MB flash
@@ -124,27 +125,15 @@ APP_LOAD = ("import sys\nsys.path.insert(0, '/tools')\nfrom benchlib import appb
 
 
 def parse_record(path):
-    """(name, players, start, options, statement lines) of a record; comments and blanks dropped."""
-    name, players, start, options, lines = None, 0, 1, [], []
+    """(name, players, start, options, statement lines) of a record, read by the rules core's own
+    reader (tools/bootstrap.py puts it on the path); the statements as the core writes them."""
+    from fishtable.core.record import read
+
     with open(path) as f:
-        for raw in f:
-            cut = raw.find("#")
-            line = " ".join((raw[:cut] if cut >= 0 else raw).split())
-            if not line:
-                continue
-            words = line.split()
-            if not lines and words[0] in ("fishtable", "game", "players", "start", "option"):
-                if words[0] == "game":
-                    name = words[1]
-                elif words[0] == "players":
-                    players = int(words[1])
-                elif words[0] == "start":
-                    start = int(words[1])
-                elif words[0] == "option":
-                    options.append((words[1], tuple(words[2:])))
-                continue
-            lines.append(line)
-    return name, players, start, options, lines
+        match = read(f)
+    fmt = match.game.format
+    options = [(name, tuple(args)) for name, args in match.options]
+    return match.name, match.players, match.start, options, [fmt(stmt) for stmt in match.statements]
 
 
 def app_steps(path, tag="r", digest=False):
@@ -491,10 +480,6 @@ def mpy_bundle():
 
 def journal_sizes(records):
     """Bytes of each game's journal: its record as the device writes it."""
-    sys.path.insert(0, os.path.join(TOOLS, "host"))
-    import hostshim
-
-    hostshim.install()
     from fishtable.core.record import read
 
     sizes = {}

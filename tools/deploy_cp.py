@@ -24,17 +24,17 @@ import shutil
 import subprocess
 import sys
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(TOOLS)
-FIRMWARE = os.path.join(ROOT, "firmware")
+import bootstrap  # tools/ on sys.path
+
+TOOLS = bootstrap.TOOLS
+ROOT = bootstrap.ROOT
+FIRMWARE = bootstrap.FIRMWARE
 DRIVE_FILES = os.path.join(FIRMWARE, "circuitpython")
 BOARDS = os.path.join(ROOT, "boards")
 REQUIREMENTS = os.path.join(ROOT, "circuitpython", "requirements.txt")
 DEFAULT_BOARD = "circuitpython_pico"
 USB_EDIT_FLAG = "usb_edit"
 FONT_ON_DRIVE = "fishtable/cp/font8x8.bin"
-if TOOLS not in sys.path:
-    sys.path.insert(0, TOOLS)
 
 
 class DeployError(Exception):

@@ -29,10 +29,11 @@ import subprocess
 import sys
 import tempfile
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-if TOOLS not in sys.path:
-    sys.path.insert(0, TOOLS)
-import mprun  # noqa: E402
+import bootstrap  # tools/ and firmware/ on sys.path
+
+import mprun
+
+TOOLS = bootstrap.TOOLS
 
 ROOT = os.path.dirname(TOOLS)
 FIRMWARE = os.path.join(ROOT, "firmware")

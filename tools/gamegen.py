@@ -9,13 +9,13 @@ shells on random cards; Hecht: the moves, chips, dice and pike pairs a table may
 cards of value 1-12 mostly, sometimes up to 99).  `complete=False` stops at a random point.
 """
 
-from fishtable.core import hecht
+from fishtable.core import games, hecht
 from fishtable.core.dice import Die
 from fishtable.core.errors import Invalid
 from fishtable.core.match import Match
 
-GAMES = ("hifisch", "hecht", "yofish")
-PLAYERS = {"hifisch": (2, 4), "hecht": (2, 6), "yofish": (3, 4)}
+GAMES = tuple(game.name for game in games.GAMES)
+PLAYERS = {game.name: (game.low, game.high) for game in games.GAMES}
 
 
 def random_chips(rng):

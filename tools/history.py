@@ -21,7 +21,6 @@ best; equal ranks on a shared win), winner.  --png FILE draws, per game, the win
 and the distribution of the final scores (needs Pillow).
 """
 
-import csv
 import json
 import os
 import sys
@@ -148,7 +147,9 @@ def report(plays, unfinished, problems):
     if sum(unfinished.values()):
         head += ", %d unfinished" % sum(unfinished.values())
     out.append(head)
-    for game, table in tables(plays).items():
+    found = tables(plays)
+    for game in GAMES:  # in this order under MicroPython too (the web page), whose dicts keep none
+        table = found[game]
         if not table.games and not unfinished[game]:
             continue
         out.append("")
@@ -201,6 +202,8 @@ def rows(plays):
 
 def write_csv(plays, out):
     """The rows as CSV (a header line; winner as 1/0, an unknown date empty) to the text stream `out`."""
+    import csv  # here: the web page runs this module on MicroPython, which has no csv
+
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for row in rows(plays):

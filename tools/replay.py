@@ -97,10 +97,10 @@ def host_main(argv):
         sys.stderr.write(__doc__)
         return 2
     if not micro:
-        sys.path.insert(0, os.path.join(tools, "host"))
-        import hostshim
+        if tools not in sys.path:  # `python3 -I` leaves the script's folder off the path
+            sys.path.insert(0, tools)
+        import bootstrap  # noqa: F401 - firmware/ on sys.path, MicroPython's const and ticks for CPython
 
-        hostshim.install()
         return many(args[1]) if batch else replay(args[0])
     binary = os.path.join(root, ".venv", "bin", "micropython")
     if not os.path.exists(binary):

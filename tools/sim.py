@@ -43,9 +43,13 @@ import subprocess
 import sys
 import zlib
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(TOOLS)
-SIMLIB = os.path.join(TOOLS, "simlib")
+import bootstrap  # tools/, simlib/ and firmware/ on sys.path
+
+from fishtable.events import BACK, NEXT, OK, PREV
+
+TOOLS = bootstrap.TOOLS
+ROOT = bootstrap.ROOT
+SIMLIB = bootstrap.SIMLIB
 MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
 FLASH = os.path.join(ROOT, "build", "sim", "flash")
 SCALE = 4
@@ -158,7 +162,6 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
     """Run a key script; write the PNGs and their texts; returns (frames, the last frame's text).
 
     `text(number, screen_text)` is called for every frame when given.  Raises on a failure."""
-    sys.path.insert(0, TOOLS)
     from screenreader import Reader
 
     import mprun
@@ -348,7 +351,6 @@ class TerminalKeys:
         return 0
 
 
-PREV, NEXT, OK, BACK = 1, 2, 3, 4
 WORDS = {PREV: "prev", NEXT: "next", OK: "ok", BACK: "back"}
 KEYMAP = (
     (b"\x1b[D", PREV), (b"\x1b[A", PREV), (b"\x1b[C", NEXT), (b"\x1b[B", NEXT),
@@ -359,23 +361,13 @@ IDLE_MS = (30, 250)  # MicroPython mode: a look at the keys every 30 ms; the rea
 
 def run_cpython(seed, flash, view):
     """The firmware in this process (the host shim's CPython), on the real clock."""
-    for path in (SIMLIB, TOOLS, os.path.join(TOOLS, "host")):
-        sys.path.insert(0, path)
-    import hostshim
-
-    hostshim.install()
     import simrun
 
-    _, _, frames = simrun.install(seed, os.path.join(flash, "data"), lambda hw, profile, fr: TerminalKeys(fr, view))
+    _, _, frames = simrun.install(seed, os.path.join(flash, "data"), lambda hw, profile, fr: TerminalKeys(fr, view),
+                                  RealClock())  # the real clock: the virtual one is for scripts
     frames.emit = False  # this terminal shows the frames itself
     with open(MAIN_PY) as f:
         code = compile(f.read(), MAIN_PY, "exec")
-    import time
-
-    # the real clock: the simulator's virtual one is for scripts only
-    real = simrun.Clock
-    real.ticks_ms = lambda self: time.ticks_ms()
-    real.sleep_ms = lambda self, ms: time.sleep(ms / 1000)
     exec(code, {"__name__": "__main__"})
 
 
@@ -385,7 +377,6 @@ def run_micropython(seed, flash, view):
     between keys, the real time that passed is let pass there too."""
     import time
 
-    sys.path.insert(0, SIMLIB)
     from device import Device
 
     keys = TerminalKeys(None)
@@ -415,7 +406,6 @@ def interactive(seed, flash, micropython=None):
     import termios
     import tty
 
-    sys.path.insert(0, TOOLS)
     import mprun
 
     if micropython is None:
@@ -447,6 +437,20 @@ def interactive(seed, flash, micropython=None):
         return 1
     print("game records: %s" % os.path.join(flash, "data", "history"))
     return 0
+
+
+class RealClock:
+    """The host's own time for the interactive simulator (scripts use the virtual clock)."""
+
+    def ticks_ms(self):
+        import time
+
+        return time.ticks_ms()
+
+    def sleep_ms(self, ms):
+        import time
+
+        time.sleep(ms / 1000)
 
 
 def main(argv=None):

@@ -25,14 +25,13 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(TOOLS)
-SIMLIB = os.path.join(TOOLS, "simlib")
-for _path in (SIMLIB, TOOLS, os.path.join(TOOLS, "host")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
+import bootstrap  # tools/, simlib/ and firmware/ on sys.path
 
-import mprun  # noqa: E402
+import mprun
+
+TOOLS = bootstrap.TOOLS
+ROOT = bootstrap.ROOT
+SIMLIB = bootstrap.SIMLIB
 
 MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
 WALK = 10000  # presses in one walk process (a fresh flash each)
@@ -101,9 +100,6 @@ def walk(job):
 
 def game(job):
     """One autoplayed game: (interp, seed) -> (name, statements, error or None, seconds)."""
-    import hostshim
-
-    hostshim.install()
     from autoplay import autoplay
     from gamegen import random_match
 

@@ -27,8 +27,8 @@ sys.modules["hostshim"] = hostshim
 sys.path.insert(0, "/")
 sys.path.insert(0, "/web/tools")
 import history
-stats, problems = history.collect("/history")
-sys.stdout.write(history.report(stats, problems))
+plays, unfinished, problems = history.collect("/history")
+sys.stdout.write(history.report(plays, unfinished, problems))
 `);
   } catch (err) {
     lines.push(String(err.message || err));

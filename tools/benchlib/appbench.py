@@ -23,9 +23,8 @@ import gc
 from array import array
 from time import ticks_diff, ticks_us  # the interpreter's own clock (imported before the models)
 
-PREV = 1
-NEXT = 2
-OK = 3
+from fishtable.events import NEXT, OK, PREV  # noqa: E402,F401 - the key codes, as the firmware has them
+
 KEY_MS = 120  # virtual time a key press takes
 _FRAMES_PER_STATEMENT = 12  # room for the frames of one statement (scoring pages included)
 
@@ -90,19 +89,6 @@ class CountingPixels:
         self.model_us[0] += ticks_diff(ticks_us(), t)
 
 
-class Clock:
-    """Virtual milliseconds for the app loop."""
-
-    def __init__(self):
-        self.ms = 0
-
-    def ticks_ms(self):
-        return self.ms
-
-    def sleep_ms(self, ms):
-        self.ms += ms
-
-
 def load(name, players, start, options, lines, boards="boards", data_root="/flash/data", seed=7, digest=False):
     """Step 1: the device models in and the record in memory (both are in the baseline).
     With `digest`, a CRC-32 of every frame's pixels is chained (to check that a change to the
@@ -110,6 +96,9 @@ def load(name, players, start, options, lines, boards="boards", data_root="/flas
     import devices
 
     devices.install()
+    from devices.inputs import Clock
+
+    _s["clock_class"] = Clock  # the virtual clock, imported before the baseline
     _s["panel"] = devices.attach_panel()
     from devices import machine_model
 
@@ -157,7 +146,7 @@ def build():
     pixels = CountingPixels(hw.ring.pixels, model_alloc, _s["model_us"])
     hw.ring.pixels = pixels
     hw.seed = _s["seed"]
-    clock = Clock()
+    clock = _s["clock_class"]()
     hw.clock = clock
     root = _s["data_root"]
     parent = root.rsplit("/", 1)[0]

@@ -34,9 +34,8 @@ from array import array
 _ticks_us = time.ticks_us  # the port's own clock (devices.install() replaces `time` afterwards)
 _ticks_diff = time.ticks_diff
 
-PREV = 1
-NEXT = 2
-OK = 3
+from fishtable.events import NEXT, OK, PREV  # noqa: E402 - the key codes, as the firmware has them
+
 MENU_PRESSES = 20
 BLOCKS = 352  # the Pico's filesystem: 1408 KB of its 2 MB flash
 BLOCK_SIZE = 4096

@@ -16,20 +16,30 @@ from devices import machine_model
 
 
 class Clock:
-    """Virtual milliseconds: now() is ticks_add(start, elapsed)."""
+    """Virtual milliseconds that pass only when told to: `advance(ms)`, or `sleep_ms(ms)` (the app
+    loop's pause, so a `Hardware` takes it as its clock).  `ms` is the time since `start`; the
+    one virtual clock of the host tools (simulator, benchmark, soak, tests)."""
 
     def __init__(self, start=0):
         self.start = start
-        self.elapsed = 0
+        self.ms = 0
 
     def now(self):
-        return time.ticks_add(self.start, self.elapsed)
+        """ticks_add(start, ms): the time as time.ticks_ms() would give it."""
+        return time.ticks_add(self.start, self.ms)
+
+    def ticks_ms(self):
+        return time.ticks_add(self.start, self.ms)
+
+    def sleep_ms(self, ms):
+        self.ms += ms
 
     def __call__(self):
-        return self.start + self.elapsed
+        return self.start + self.ms
 
     def advance(self, ms):
-        self.elapsed += ms
+        """Let `ms` pass; returns now()."""
+        self.ms += ms
         return self.now()
 
     def install(self):

@@ -15,21 +15,18 @@ button released and 60 ms passed), then reads the frame the panel shows.
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 
+import bootstrap  # tools/ and firmware/ on sys.path (tools/ is: see tools/bootstrap.py)
+from screenreader import Reader
+
+import mprun
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOOLS = os.path.dirname(HERE)
-ROOT = os.path.dirname(TOOLS)
+TOOLS = bootstrap.TOOLS
+ROOT = bootstrap.ROOT
 MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
 SIM_HEAP = "512K"  # firmware from source (compiled in RAM, unlike the board's .mpy) plus the device models
-for _path in (TOOLS, os.path.join(TOOLS, "host")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-from screenreader import Reader  # noqa: E402
-
-import mprun  # noqa: E402
 
 _READER = []
 

@@ -11,19 +11,11 @@ offered choices to find its way) and then replay the same script in the simulato
 """
 
 import os
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOOLS = os.path.dirname(HERE)
-for _path in (TOOLS, os.path.join(TOOLS, "host")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
+import bootstrap  # noqa: F401 - firmware/ on sys.path (tools/ is: see tools/bootstrap.py)
 
-import hostshim  # noqa: E402
+from fishtable.events import BACK, NEXT, OK, PREV
 
-hostshim.install()
-
-PREV, NEXT, OK, BACK = 1, 2, 3, 4
 WORD = {PREV: "prev", NEXT: "next", OK: "ok", BACK: "back"}
 KEY_MS = {PREV: 120, NEXT: 120, OK: 120, BACK: 860}  # as long as a scripted press in the simulator
 

@@ -17,13 +17,15 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOOLS = os.path.dirname(HERE)
-ROOT = os.path.dirname(TOOLS)
-sys.path.insert(0, TOOLS)
-sys.path.insert(0, HERE)
+if os.path.dirname(HERE) not in sys.path:
+    sys.path.insert(0, os.path.dirname(HERE))  # tools/, for its one bootstrap (run as a script)
 
+import bootstrap  # noqa: E402
 import sim  # noqa: E402
 from rig import BACK, NEXT, OK, Rig  # noqa: E402
+
+TOOLS = bootstrap.TOOLS
+ROOT = bootstrap.ROOT
 
 SEED = 7
 

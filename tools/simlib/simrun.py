@@ -56,19 +56,6 @@ def parse_script(text):
     return out
 
 
-class Clock:
-    """Virtual milliseconds that pass only through `sleep_ms` (the app loop's pause)."""
-
-    def __init__(self):
-        self.ms = 0
-
-    def ticks_ms(self):
-        return self.ms
-
-    def sleep_ms(self, ms):
-        self.ms += ms
-
-
 class PinScript:
     """Wraps the board's keys: before each poll, presses/releases button pins per the script.
 
@@ -178,17 +165,21 @@ class Frames:
                                                binascii.hexlify(self.ring).decode(), now))
 
 
-def install(seed, data_root, make_keys):
-    """Device models in, and `board.build` wrapped to add the simulator's clock, seed, flash and keys.
+def install(seed, data_root, make_keys, clock=None):
+    """Device models in, and `board.build` wrapped to add the simulator's clock (a virtual one
+    unless `clock` is given), seed, flash and keys.
 
     Returns (panel, clock, frames)."""
     import devices
 
     devices.install()
     panel = devices.attach_panel()
+    from devices.inputs import Clock
+
     from fishtable.hw import board
 
-    clock = Clock()
+    if clock is None:
+        clock = Clock()
     frames = Frames(panel)
     real_build = board.build
 

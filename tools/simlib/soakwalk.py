@@ -310,7 +310,9 @@ def run(seed, presses, flash, main_py, report_every=0):
     walk = Walk(seed, presses, flash, report_every)
     frames = simrun.Frames(panel)
     frames.emit = False
-    clock = simrun.Clock()
+    from devices.inputs import Clock
+
+    clock = Clock()
     devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too
     with open(main_py) as f:
         code = f.read()
