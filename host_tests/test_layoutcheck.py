@@ -71,3 +71,20 @@ def test_strict_drawing_refuses_a_cut_word_and_lines_cut_short():
     finally:
         draw.set_strict(False)
     assert draw.wrap("one two three four five six", 8, 2) == ["one two", "three"]
+
+
+@pytest.mark.parametrize("game", ["hifisch", "hecht", "yofish"])
+def test_every_help_page_and_checklist_item_is_legible(frame, game):
+    from fishtable.ui import help
+
+    class App:  # what the help screens ask of the app when they draw
+        pass
+
+    pages = help.Pages(help.help_pages(game))
+    for i in range(len(pages.pages)):
+        pages.index = i
+        assert frame(lambda fb: pages.draw(App(), fb)) == [], (game, i)
+    items = help.Checklist(help.setup_items(game))
+    for i in range(len(items.items)):
+        items.index = i
+        assert frame(lambda fb: items.draw(App(), fb)) == [], (game, i)
