@@ -128,7 +128,7 @@ end
 def warnings_seen(dev):
     """Every text the screen shows over a few seconds (several warnings take turns)."""
     seen = set()
-    for _ in range(8):
+    for _ in range(4):
         seen.add(" ".join(dev.screen.text(False).split()))  # a warning may wrap onto two lines
         dev.wait(2100)
     return "\n".join(seen)

@@ -218,7 +218,7 @@ class Autoplayer:
         self.screens.append(self.screen.text())
 
     def _hifisch(self, stmt):
-        self.expect("Flipped:")
+        self.expect("Face-down")
         shell = stmt[-1]
         if stmt[0] == "shark":
             self.select("Shark + shell" if shell else "Shark")

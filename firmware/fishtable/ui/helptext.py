@@ -16,9 +16,8 @@ SYMBOLS = {
         "Last round",  # status: this round is surely the last
         "Face-up",  # the face-up cards of this round, "S" a shark
         "S",
-        "Face-down 36",  # the bottom line takes turns: face-down cards,
-        "Shells on sand",  # shells on the sandbank,
-        "Shells hidden",  # shells still on face-down cards
+        "Face-down 36",  # cards face-down
+        "Sand 2 hidden 8",  # shells on the sandbank, shells still on face-down cards
         "Fish + shell",
         "Green fish",  # the end: each player's points
         "Highest fish",
@@ -33,21 +32,20 @@ SYMBOLS = {
         "@pike",
         "@!snail",  # a covered chip: the icon dark on a lit square
         "Moved 0 of 7",  # movement points used of the turn's allowance
-        "Pikes 2, spare 4",  # the bottom lines take turns: the player's pikes,
-        "Carp 3, spare 11",  # carp in the pond and in the supply,
-        "Snails placed",  # snails on the board, in the supply
-        "Snails spare",
+        "Pikes 2, spare 4",  # the player's pikes on the board, in their supply
+        "Carp in pond 3",  # carp in the pond, hungry or sated (a warning takes this line)
         "Nests with pairs",
         "Carp nest 1",  # the carp dice, nest by nest
         "Fewer carp",  # the supply is short: the player to move picks
         "1+2",  # the owners of a pike breeding pair
         "new: P1+1",  # new pikes per player of a pike reproduction
-        "Pikes can't eat",  # warnings, lit
-        "Sated carp join",
-        "Clear your nest",
-        "P2 clear nest",
-        "Last round",
-        "Game's last turn",
+        "!Pikes can't eat",  # warnings ("!"), several take turns
+        "!Sated carp join",
+        "!Clear your nest",
+        "!P2 clear nest",
+        "!2 clear nests",
+        "!Last round",
+        "!Final turn",
         ">P2",
     ),
     "yofish": (

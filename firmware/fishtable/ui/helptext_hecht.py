@@ -25,42 +25,42 @@ LEGEND = (
     "Pikes 2, spare 4\n"
     " yours on the\n"
     " board, in stock",
-    "Carp 3, spare 11\n"
-    " in the pond, in\n"
-    " the supply\n"
-    "Snails placed 0\n"
-    "Snails spare 12\n"
-    " in the supply",
+    "Carp in pond 3\n"
+    " hungry or sated\n"
+    " (a warning may\n"
+    " take the line)\n"
     "Nests with pairs\n"
-    " nests where a\n"
-    " pair breeds\n"
+    " nests breeding",
     "Carp nest 1: die\n"
     " that nest's die\n"
-    "Fewer carp: pick",
+    "Fewer carp: pick\n"
     " too few carp:\n"
     " who moves picks\n"
-    " nests' carp\n"
+    " nests' carp",
     "1+2\n"
     " a pair: pikes\n"
-    " of P1 and P2",
+    " of P1 and P2\n"
     "new: P1+1\n"
     " P1 gets 1 new\n"
-    " pike\n"
-    "Pikes can't eat\n"
+    " pike",
+    "!Pikes can't eat\n"
     " 4 carp or fewer\n"
-    " in the pond",
-    "Sated carp join\n"
+    " in the pond\n"
+    "!Clear your nest\n"
+    " new pikes born\n"
+    " in it",
+    "!Sated carp join\n"
     " only 3 carp: a\n"
     " third sated one\n"
     " joins a nest\n"
-    "Clear your nest\n"
-    " new pikes born",
-    "P2 clear nest\n"
-    " P2 clears first\n"
-    "Last round\n"
-    "Game's last turn\n"
-    " no pike chip is\n"
-    " open: game ends",
+    "!P2 clear nest\n"
+    " P2 clears first",
+    "!2 clear nests\n"
+    " two players do\n"
+    "!Last round\n"
+    "!Final turn: no\n"
+    " pike chip open,\n"
+    " game ends now",
     ">P2 Yellow\n"
     " scoreboard: P2\n"
     " moves next",

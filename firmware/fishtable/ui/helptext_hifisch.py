@@ -22,12 +22,12 @@ LEGEND = (
     "S a shark\n"
     "Face-down 36\n"
     " cards still\n"
-    " face-down\n"
-    "Shells on sand 2\n"
-    " on the sandbank",
-    "Shells hidden 8\n"
+    " face-down",
+    "Sand 2 hidden 8\n"
+    " shells: 2 on\n"
+    " the sandbank, 8\n"
     " on face-down\n"
-    " cards\n"
+    " cards",
     "Fish + shell\n"
     " the card had a\n"
     " shell on it",

@@ -19,7 +19,6 @@ LABELS = {
 ROLL_MS = 1000
 WARN_MS = 2000
 FACES = (1, 2, 3, 4, 5, 6)
-INFO_PAGES = 2  # the supplies: pikes and carp, then snails
 
 
 class Play(Base):
@@ -33,11 +32,7 @@ class Play(Base):
         self.pairs = ()  # the pike nests' owner pairs chosen so far
         self.nests = 0  # how many nests the action takes
         self.warn_at = None  # when the warning shown now came up
-        self.warn = 0  # which of the bottom pages (supplies, then warnings) is shown
-        self._info_view = None  # the view and page the supply lines below were made for
-        self._info_page = -1
-        self._info_top = ""
-        self._info_bottom = ""
+        self.warn = 0  # which of several warnings is shown
 
     def first_step(self, app, game):
         offered = game.moves_offered()
@@ -130,7 +125,7 @@ class Play(Base):
 
     # -- drawing ---------------------------------------------------------------
     def tick(self, app, now):
-        """The bottom two rows take turns, two seconds each: the supplies, then each warning."""
+        """Several warnings take turns on the bottom row, two seconds each."""
         import time
 
         if self.warn_at is None:
@@ -140,15 +135,18 @@ class Play(Base):
             return False
         self.warn_at = now
         self.warn += 1
-        return True
+        return len(self.current(app).warnings) > 1
 
     def describe(self, app, game, view):
-        """The movement points used of the allowance, the pikes of the player to move and their
-        supply, the carp and snails, the open chips (bit i: chip i), the warnings (one line each)."""
+        """The movement points used of the allowance; the pikes of the player to move, their
+        supply, the carp in the pond; the open chips (bit i: chip i); the warnings
+        (one line each)."""
         view.moves = "Moved %d of %d" % (game.moves, game.allowance())
-        view.info = 0  # pages of supplies (their lines are made when shown: `_info_lines`)
+        view.pikes = view.pond = ""
         if view.player is not None:
-            view.info = INFO_PAGES
+            p = view.player
+            view.pikes = "Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1])
+            view.pond = "Carp in pond %d" % game.carp_pond()
         open_bits = 0
         for i, _ in game.open_chips():
             open_bits |= 1 << i
@@ -173,32 +171,15 @@ class Play(Base):
                 draw.icon(fb, ICONS[chips[i]], x, 8, 0)
 
     def draw_details(self, app, fb, view):
+        """The moves, the pikes; the pond, or a warning ("!" before it) when the table needs one
+        (several take turns)."""
         draw.line(fb, view.moves, 5)
-        pages = view.info + len(view.warnings)
-        if not pages:
-            return
-        page = self.warn % pages
-        if page < view.info:
-            if self._info_view is not view or self._info_page != page:
-                self._info_lines(app.match.game, view.player, page)
-                self._info_view = view
-                self._info_page = page
-            draw.line(fb, self._info_top, 6)
-            draw.line(fb, self._info_bottom, 7)
-        else:  # a warning on a lit bar across the bottom (pixel rows 54-63)
-            draw.centre_at(fb, view.warnings[page - view.info], 55, True)
-
-    def _info_lines(self, game, p, page):
-        """The two lines of supply page `page` (made once a page is shown, not for every state)."""
-        if page == 0:
-            self._info_top = "Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1])
-            self._info_bottom = "Carp %d, spare %d" % (game.carp_pond(), game.carp_supply)
-        else:
-            self._info_top = "Snails placed %d" % game.snails_board
-            self._info_bottom = "Snails spare %d" % game.snail_supply
+        draw.line(fb, view.pikes, 6)
+        warnings = view.warnings
+        draw.line(fb, warnings[self.warn % len(warnings)] if warnings else view.pond, 7)
 
 
-LAST_TURN = "Game's last turn"
+LAST_TURN = "!Final turn"  # the last open pike chip is used: the game ends after this turn
 
 
 def _pike_chip_open(game):
@@ -211,18 +192,20 @@ def _pike_chip_open(game):
 
 
 def short_warning(text):
-    """The core's reminder in one line of at most 16 characters, in words."""
+    """The core's reminder in one line of at most 16 characters, in words, "!" before it."""
     if text.startswith("No eating"):
-        return "Pikes can't eat"
+        return "!Pikes can't eat"
     if text.startswith("3rd sated"):
-        return "Sated carp join"
+        return "!Sated carp join"
     if text.startswith("Clear the"):
-        return "Clear your nest"
+        return "!Clear your nest"
     if text.startswith("Clear nest: "):
-        who = "P" + text[12:]
-        return who + (" clear nest" if len(who) <= 5 else " clear")
+        who = text[12:]
+        if len(who) <= 3:
+            return "!P%s clear nest" % who
+        return "!%d clear nests" % (who.count(",") + 1)
     if text == "Last round":
-        return "Last round"
+        return "!Last round"
     return text[:draw.COLS]
 
 

@@ -5,7 +5,6 @@ from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Ask, Screen
 
-PAGE_MS = 2000
 FEWEST = 6  # fewer cards face-down as a round begins: the game is over
 
 LABELS = {
@@ -17,11 +16,14 @@ LABELS = {
 
 
 class Play(Base):
-    """The Hi Fisch! play screen."""
+    """The Hi Fisch! play screen: the flip's kind (a list: no prompt, so that the three lines
+    below fit), the number; the face-up cards, the face-down count and the shells below."""
+
+    STEP_ROWS = 3
 
     def first_step(self, app, game):
         kinds = game.flip_kinds()
-        self.go(Ask("Flipped:", [LABELS[k] for k in kinds], kinds), self._kind, None)
+        self.go(Ask(None, [LABELS[k] for k in kinds], kinds), self._kind, None)
 
     def _kind(self, app, kind):
         verb, shell = kind
@@ -37,22 +39,6 @@ class Play(Base):
         game = (app.match or app.session.finished).game
         app.push(Scoring(game.last_scoring))
 
-    def __init__(self, app):
-        Base.__init__(self, app)
-        self.shown_at = None  # when the bottom line shown now came up
-        self.page = 0  # which of the bottom line's texts is shown
-
-    def tick(self, app, now):
-        """The bottom line takes turns, two seconds each: face-down cards, shells on the sandbank,
-        shells hidden."""
-        import time
-
-        if self.shown_at is None or time.ticks_diff(now, self.shown_at) >= PAGE_MS:
-            self.page += self.shown_at is not None
-            self.shown_at = now
-            return True
-        return False
-
     def describe(self, app, game, view):
         faceup = game.faceup()
         view.status = "Round %d" % game.round
@@ -62,22 +48,13 @@ class Play(Base):
         view.faceup = "Face-up " + up if up else "Face-up none"
         if len(view.faceup) > draw.COLS:
             view.faceup = view.faceup[: draw.COLS]
-        view.count_page = -1  # the bottom line is made when shown (`draw_details`)
-        view.count = ""
+        view.counts = "Face-down %d" % game.facedown()
+        view.shells = "Sand %d hidden %d" % (game.sandbank, game.shells_hidden())
 
     def draw_details(self, app, fb, view):
-        draw.line(fb, view.faceup, 6)
-        page = self.page % 3
-        if view.count_page != page:
-            game = app.match.game
-            if page == 0:
-                view.count = "Face-down %d" % game.facedown()
-            elif page == 1:
-                view.count = "Shells on sand %d" % game.sandbank
-            else:
-                view.count = "Shells hidden %d" % game.shells_hidden()
-            view.count_page = page
-        draw.line(fb, view.count, 7)
+        draw.line(fb, view.faceup, 5)
+        draw.line(fb, view.counts, 6)
+        draw.line(fb, view.shells, 7)
 
 
 def step_text(step):
