@@ -21,6 +21,13 @@ class Play(Base):
 
     STEP_ROWS = 3
 
+    def __init__(self, app):
+        Base.__init__(self, app)
+        self._round = -1  # the round and shells (sand * 16 + hidden) the texts below were made for
+        self._status = ""
+        self._shells = -1
+        self._shells_text = ""
+
     def first_step(self, app, game):
         kinds = game.flip_kinds()
         self.go(Ask(None, [LABELS[k] for k in kinds], kinds), self._kind, None)
@@ -41,7 +48,10 @@ class Play(Base):
 
     def describe(self, app, game, view):
         faceup = game.faceup()
-        view.status = "Round %d" % game.round
+        if self._round != game.round:  # texts that change seldom are made again only when they do
+            self._round = game.round
+            self._status = "Round %d" % game.round
+        view.status = self._status
         if game.facedown() + len(faceup) < FEWEST:  # even if every face-up fish goes back: the last
             view.status = "Last round"
         up = " ".join("S" if n == 0 else str(n) for n, _ in faceup)
@@ -49,7 +59,11 @@ class Play(Base):
         if len(view.faceup) > draw.COLS:
             view.faceup = view.faceup[: draw.COLS]
         view.counts = "Face-down %d" % game.facedown()
-        view.shells = "Sand %d hidden %d" % (game.sandbank, game.shells_hidden())
+        shells = game.sandbank * 16 + game.shells_hidden()
+        if self._shells != shells:
+            self._shells = shells
+            self._shells_text = "Sand %d hidden %d" % (game.sandbank, game.shells_hidden())
+        view.shells = self._shells_text
 
     def draw_details(self, app, fb, view):
         draw.line(fb, view.faceup, 5)
