@@ -46,7 +46,8 @@ def rig(tmp_path):
 
 # -- start-up and the main menu -------------------------------------------------------------------
 def test_starts_on_the_main_menu_without_resume(rig):
-    assert rig.labels() == ["New Hi Fisch!", "New Hecht", "New Yo Fish!", "History", "Dice", "Settings", "About"]
+    assert rig.labels() == ["New Hi Fisch!", "New Hecht", "New Yo Fish!", "History", "Players", "Stats", "Dice",
+                            "Settings", "About"]
     assert "New Hi Fisch!" in rig.screen_text() or rig.glass() != bytes(1024)
 
 
@@ -72,11 +73,17 @@ def test_setup_offers_only_the_games_player_counts_and_distinct_colours(rig):
     assert rig.ask().prompt == "P4 colour"
 
 
-def test_hecht_colours_are_fixed_by_seat_and_chips_come_from_the_settings(rig):
+def test_hecht_seats_pick_pike_colours_seat_n_offered_colour_n_and_chips_come_from_the_settings(rig):
     rig.menu("New Hecht")
     assert rig.offered() == [2, 3, 4, 5, 6]
     rig.choose(6)
-    assert rig.labels()[0] == "By lot"  # no colour step
+    for seat in range(6):
+        assert rig.ask().prompt == "P%d colour" % (seat + 1)
+        assert rig.ask().value() == seat  # seat N's own pike colour first
+        assert max(rig.offered()) < 6  # only the six pike colours, none taken twice
+        assert len(rig.offered()) == 6 - seat
+        rig.press(OK)
+    assert rig.labels()[0] == "By lot"
     assert "drawn by lot" in " ".join(rig.top().info)  # the rulebook's rule beside the question
     rig.choose(3)
     assert "Action chips:" in rig.top().lines
@@ -91,6 +98,19 @@ def test_hecht_colours_are_fixed_by_seat_and_chips_come_from_the_settings(rig):
     assert match.game.next_player() == 3
     assert match.options == [("chips", ("snail", "skip", "wave", "carp", "pike", "wave"))]
     assert [rig.app.colour_of(p) for p in range(1, 7)] == [0, 1, 2, 3, 4, 5]
+    assert match.colours == ("red", "yellow", "blue", "green", "orange", "white")
+
+
+def test_hecht_seat_takes_another_pike_colour(rig):
+    rig.menu("New Hecht")
+    rig.choose(2)
+    rig.choose(3)  # P1 plays green
+    assert 3 not in rig.offered()
+    rig.press(OK)  # P2: their own yellow
+    rig.choose(1)
+    rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
+    assert rig.app.match.colours == ("green", "yellow")
 
 
 def test_starting_player_by_lot_spins_the_ring_and_uses_the_die(rig):
@@ -270,6 +290,7 @@ def test_hifisch_offers_only_face_down_numbers_and_shows_the_scoring_steps(rig):
 def test_hecht_offers_only_legal_moves_and_chips(rig):
     rig.menu("New Hecht")
     rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
     rig.press(BACK)  # skip the set-up checklist
@@ -289,6 +310,7 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
 
     rig.menu("New Hecht")
     rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
     rig.press(BACK)  # skip the set-up checklist
@@ -316,6 +338,7 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
 def test_hecht_carp_action_takes_the_tables_own_die_nest_by_nest(rig):
     rig.menu("New Hecht")
     rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
     rig.press(BACK)  # skip the set-up checklist
@@ -477,6 +500,7 @@ def golden_screens(tmp_path):
     rig.menu("New Hecht")
     rig.press(OK)  # discard the Hi Fisch! game
     rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
     rig.press(BACK)  # skip the set-up checklist
@@ -513,12 +537,12 @@ def test_golden_frames(tmp_path):
 def test_an_error_in_the_app_restarts_it_from_the_journal(tmp_path, capsys):
     from fishtable.core.dice import Die
     from fishtable.ui import loop
-    from fishtable.ui.menu import MainMenu
 
     rig = Rig(str(tmp_path), seed=3)
     start_yofish(rig)
     place(rig, 8, 0)
     draw.set_strict(False)
+    from fishtable.ui.menu import MainMenu  # now: a game's screen drops the menu module, home() imports it again
 
     class Keys:
         events = [OK]  # on the main menu: its (broken) key handler raises
@@ -583,6 +607,7 @@ def test_flip_setting_turns_from_the_boards_mounting(tmp_path):
 def test_hecht_short_carp_supply_lets_the_player_pick_each_nests_share(rig):
     rig.menu("New Hecht")
     rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
     rig.press(BACK)  # skip the set-up checklist

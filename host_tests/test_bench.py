@@ -76,6 +76,7 @@ def test_one_record_gives_every_key_with_sane_types(one_record):
     assert boot["noise_shown"] is False  # the panel is dark until its first frame is in the RAM
     assert boot["i2c_bytes"] == 26 + 3 + 2 + 2 + 1032 + 2  # init, contrast, flip (2 commands), frame, on
     assert isinstance(result["unix"]["fits"], bool)
+    assert result["soak_min_heap"] in bench.SOAK_HEAPS  # a walk survives in one of them
     assert "MicroPython" in result["interpreter"]
 
 
@@ -86,6 +87,7 @@ def test_the_table_names_every_figure(one_record):
     assert "CPU per key press" in text and "CPU per statement" in text
     assert "flash per statement: erases / programs" in text
     assert "boot: main.py to first frame" in text
+    assert "smallest heap" in text
     assert str(one_record["mpy_bundle"]) in text
 
 

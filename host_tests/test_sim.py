@@ -43,8 +43,7 @@ def new_game(rig, label, players, start=None):
     """Main menu -> a new game: players, default colours, who starts (None: by lot)."""
     rig.menu(label)
     rig.choose(players)
-    if label != "New Hecht":
-        rig.press(OK, players)  # the offered colours
+    rig.press(OK, players)  # the offered colours
     rig.choose(0 if start is None else start)
     if start is None:
         rig.press(OK)  # "P3 starts": go on

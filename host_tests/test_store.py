@@ -546,3 +546,10 @@ def test_power_cut_inside_a_fat_rename_resumes_before_or_after_the_undo(monkeypa
     assert got is not None and got.statements == expected and message is None
     assert sorted(fs.listdir("/data")) == ["journal.d", "journal.fish"]
     assert fs.listdir("/data/journal.d") == ([] if cut else ["1-1.part"])  # the old generation's part is gone
+
+
+def test_the_journal_reads_through_a_buffer_as_large_as_a_record_line():
+    from fishtable.core import record
+    from fishtable.store import journal
+
+    assert journal._BUFFER == record.BUFFER

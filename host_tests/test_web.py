@@ -207,6 +207,7 @@ def short_hecht(rig):
 
     rig.menu("New Hecht")
     rig.choose(3)
+    rig.press(OK, 3)  # the seats' own pike colours
     rig.choose(2)
     rig.press(OK)
     rig.press(BACK)  # skip the set-up checklist

@@ -6,7 +6,9 @@
 The firmware starts on a simulated board with an empty flash (tools/simlib/device.py: its
 own main.py, boards/pico.json, the device models).  The autoplayer sets up a new game with
 the record's header (the game, players, start player, options; a Settings visit first when
-the record needs Hecht chips or Yo Fish! values the defaults do not offer) and plays every
+the record needs Hecht chips or Yo Fish! values the defaults do not offer; the record's `names`
+first typed into the roster on the Players screen, then chosen seat by seat with the record's
+`colours`) and plays every
 statement by reading the screen (tools/screenreader.py) and pressing PREV / NEXT / OK / BACK:
 find the wanted label, move until it is highlighted, press OK.  It never looks inside the
 firmware to choose; it only keeps its own copy of the game (the rules core on the host) to
@@ -27,7 +29,7 @@ from device import Device
 
 from fishtable.core import games
 from fishtable.core.errors import Invalid, RecordError
-from fishtable.core.match import Match
+from fishtable.core.match import Match, is_guest
 from fishtable.core.record import read
 from fishtable.core.summary import summary_line
 
@@ -36,6 +38,10 @@ DEFAULTS = {key: value for game in games.GAMES for key, value in game.settings} 
 DEFAULT_CHIPS = tuple(DEFAULTS[games.CHIPS_SETTING].split())
 DEFAULT_YO_MAX = DEFAULTS["yo_max"]
 LIMIT = 120  # presses to find one label or value before giving up
+COLOUR_TITLES = {"red": "Red", "yellow": "Yellow", "blue": "Blue", "green": "Green", "orange": "Orange",
+                 "white": "White", "purple": "Purple", "cyan": "Cyan"}
+# The letter picker's entries, in the order PREV / NEXT go through them (wrapping round)
+PICKER = ["Done"] + list("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-") + ["Del"]
 HECHT_LABELS = {
     ("eat", False): "Eat a carp",
     ("eat", True): "Eat sated carp",
@@ -56,7 +62,8 @@ class Autoplayer:
     def __init__(self, dev, match):
         self.dev = dev
         self.want = match  # the input record
-        self.mirror = Match(match.name, match.players, match.start, match.options)  # what the table expects
+        self.mirror = Match(match.name, match.players, match.start, match.options, match.names,
+                            match.colours)  # what the table expects
         self.screens = []  # the screen text after each statement
         self.yo_max = DEFAULT_YO_MAX  # the highest card value the device offers (a setting)
 
@@ -169,19 +176,36 @@ class Autoplayer:
         self.fail("no line starting %r" % prefix)
 
     def setup(self):
-        """From the main menu to the first turn: game, players, colours, who starts, options."""
+        """From the main menu to the first turn: game, players, names, colours, who starts, options."""
         want = self.want
         self.expect("New Hecht")
         self.settings()
+        if want.names:
+            self.add_players([n for n in want.names if not is_guest(n)])
         self.select("New " + TITLES[want.name])
+        if self.screen.contains("Same as last?"):
+            if self.same_as_last():
+                self.press("ok")
+                self.start_and_options()
+                return
+            self.press("back")
         self.expect("Players")
         self.pick(want.players)
-        if want.name != "hecht":
-            for seat in range(1, want.players + 1):
-                self.expect("P%d colour" % seat)
+        for seat in range(1, want.players + 1):
+            name = want.names[seat - 1] if want.names else None
+            if self.screen.contains("Seat %d: who?" % seat):
+                self.select("Guest" if is_guest(name) else name)
+            self.expect("%s colour" % self.label(seat))
+            if want.colours:
+                self.pick(COLOUR_TITLES[want.colours[seat - 1]])
+            else:
                 self.press("ok")  # the colour offered
+        self.start_and_options()
+
+    def start_and_options(self):
+        want = self.want
         self.expect("Who starts?")
-        self.pick("P%d" % want.start)
+        self.pick(self.label(want.start)[:6])  # the picker shows six letters of a name
         if want.name == "yofish":
             self.expect("Advanced game?")
             self.pick("Yes" if dict(want.options).get("advanced") is not None else "No")
@@ -202,6 +226,74 @@ class Autoplayer:
                 self.press("ok")
         if self.screen.contains("Set-up "):
             self.fail("the set-up checklist did not end")
+
+    def label(self, player):
+        """What the device calls `player`: the record's name, or P<n> for a guest or no names."""
+        names = self.want.names
+        if names and not is_guest(names[player - 1]):
+            return names[player - 1]
+        return "P%d" % player
+
+    def same_as_last(self):
+        """True when the "Same as last?" screen shows the record's seats (names and colours)."""
+        want = self.want
+        rows = [" ".join(self.screen.row(1 + i).split()) for i in range(want.players)]
+        if not want.names or self.screen.row(1 + want.players).strip() not in ("", "OK:yes BACK:new"):
+            return False
+        for seat in range(want.players):
+            name = "Guest" if is_guest(want.names[seat]) else want.names[seat]
+            words = rows[seat].split()
+            if not words or words[0] != name:
+                return False
+            if want.colours and words[-1] != COLOUR_TITLES[want.colours[seat]]:
+                return False
+        return True
+
+    # -- the roster ---------------------------------------------------------------------------
+    def add_players(self, names):
+        """Type the `names` the roster lacks into it on the Players screen, then back to the main menu."""
+        self.select("Players")
+        self.expect("Players")
+        for name in names:
+            if name in self.screen_list():
+                continue
+            self.select("Add player")
+            self.expect("New player")
+            self.type_name(name)
+            self.expect("Players")
+        self.press("back")
+        self.expect("New Hecht")
+
+    def screen_list(self):
+        """The Players list's names (every line, scrolled through once)."""
+        seen = []
+        for _ in range(LIMIT):
+            lit = self.screen.highlighted()
+            if not lit or lit[0] in seen:
+                break
+            seen.append(lit[0])
+            self.press("next")
+        return seen
+
+    def entry(self):
+        """The letter picker's entry lit now (a letter, Done or Del)."""
+        lit = self.screen.highlighted()
+        return lit[0] if lit else None
+
+    def type_name(self, name):
+        """Type `name` with the letter picker, then Done."""
+        for want in list(name) + ["Done"]:
+            for _ in range(LIMIT):
+                shown = self.entry()
+                if shown == want:
+                    break
+                if shown not in PICKER:
+                    self.fail("the letter picker shows no entry")
+                ahead = (PICKER.index(want) - PICKER.index(shown)) % len(PICKER)
+                self.press("next" if ahead <= len(PICKER) - ahead else "prev")
+            else:
+                self.fail("%r is not offered" % want)
+            self.press("ok")
 
     # -- statements ---------------------------------------------------------------------------
     def play(self, stmt):
@@ -270,7 +362,7 @@ class Autoplayer:
         if verb == "hidden":
             if len(self.mirror.game.awaiting_hidden()) > 1:
                 self.expect("Hidden bonus of")
-                self.select("P%d" % stmt[1])
+                self.select(self.label(stmt[1]))
             self.expect("Hidden bonus")
             self.pick(stmt[2], range(100))
             return
@@ -327,10 +419,19 @@ def options(match):
     return [(name, tuple(args)) for name, args in match.options if (name, tuple(args)) != ("chips", DEFAULT_CHIPS)]
 
 
+def seat_names(match):
+    """The match's names with every guest as Guest (the device writes a guest as Guest<seat>)."""
+    if not match.names or all(is_guest(n) for n in match.names):
+        return None
+    return tuple("Guest" if is_guest(n) else n for n in match.names)
+
+
 def compare(want, got, screens):
     """The first difference between two matches as a message, or None."""
     for what, a, b in (("game", want.name, got.name), ("players", want.players, got.players),
-                       ("start", want.start, got.start), ("options", options(want), options(got))):
+                       ("start", want.start, got.start), ("options", options(want), options(got)),
+                       ("names", seat_names(want), seat_names(got)),
+                       ("colours", want.colours, got.colours if want.colours else want.colours)):
         if a != b:
             return "header %s: wanted %r, the device recorded %r" % (what, a, b)
     for i in range(max(len(want.statements), len(got.statements))):

@@ -143,6 +143,8 @@ def app_steps(path, tag="r", digest=False):
              "B.build()", COLLECT, COLLECT, "B.idle()", "B.begin()", COLLECT, COLLECT, "B.began()"]
     for i in range(len(lines)):
         steps += ["B.statement(%d)" % i, COLLECT, "B.sample(%d)" % i]
+    steps += ["B.open_players()", COLLECT, COLLECT, "B.sample_screen(3)", "B.open_stats()", COLLECT, COLLECT,
+              "B.sample_screen(4)"]
     steps.append("B.report(%r)" % tag)
     return steps
 
@@ -164,6 +166,7 @@ def bench_app(records, jobs=2):
     frames_alloc, frames_i2c, frames_bits, stmt_alloc, ring = [], [], [], [], []
     by_game = {}
     peak_raw, peak_record, high = 0, None, 0
+    screens = 0  # the heap with Players (a full roster) or Stats (a full table) open, after a game
     idle = idle_raw = base = None
     leds = 0
     for path, run in runs.items():
@@ -171,7 +174,8 @@ def bench_app(records, jobs=2):
         game = key.split("-")[0]
         if not run["over"]:
             raise RuntimeError("%s: the game did not end in the app" % key)
-        base_r, idle_r, _ = run["marks"]
+        base_r, idle_r, _, players_r, stats_r = run["marks"]
+        screens = max(screens, players_r - base_r, stats_r - base_r)
         net_peak = max(run["heap"]) - base_r
         if idle is None:
             idle, idle_raw, base = idle_r - base_r, idle_r, base_r
@@ -206,6 +210,7 @@ def bench_app(records, jobs=2):
         "heap_baseline_models": base,
         "heap_peak": peak_raw,
         "heap_peak_record": peak_record,
+        "heap_roster_stats_open": screens,
         "heap_step_highwater": high,
         "alloc_per_frame_avg": _avg(frames_alloc),
         "alloc_per_frame_max": max(frames_alloc),
@@ -247,6 +252,8 @@ def unix_run(path, firmware, heapsize):
         "heap_peak_raw": found.get("unix_peak"),
         "heap_peak": found["unix_peak"] - found["unix_baseline"] if "unix_peak" in found else None,
         "heap_idle": found["unix_idle"] - found["unix_baseline"] if "unix_idle" in found else None,
+        "heap_roster_stats_open": (max(found["unix_players"], found["unix_stats"]) - found["unix_baseline"]
+                                   if "unix_stats" in found else None),
         "mem_info_peak": int(mem.group(3)) if mem else None,
     }
     if not fits:
@@ -526,7 +533,26 @@ def collect(records=None, unix=True):
         result["unix"] = bench_unix(largest)
         result.update(bench_time(records))
         result["boot"] = bench_boot()
+        result["soak_min_heap"] = soak_min_heap()
     return result
+
+
+SOAK_HEAPS = (128, 160, 192, 224, 256, 288, 320, 384, 448, 512)  # KB, tried in this order
+SOAK_PRESSES = 2000
+
+
+def soak_min_heap(presses=SOAK_PRESSES, seed=1):
+    """The smallest heap (KB, of SOAK_HEAPS) in which a random walk of `presses` survives on the
+    unix port, firmware as .mpy (tools/simlib/soakwalk.py, as `make soak` runs it); None if none."""
+    import soak
+
+    with tempfile.TemporaryDirectory(prefix="fishtable-bench-soak-") as tmp:
+        trees = soak.compile_tree(tmp)
+        for kb in SOAK_HEAPS:
+            _stats, violations, _secs = soak.walk(("micropython", seed, presses, "%dK" % kb, trees))
+            if not violations:
+                return kb
+    return None
 
 
 def _kb(n):
@@ -552,6 +578,8 @@ def table(result):
         ("heap in use, peak during a game", "%s (%d B, %.0f%%; %s)"
          % (_kb(result["heap_peak"]), result["heap_peak"], 100.0 * result["heap_peak_fraction"],
             result["heap_peak_record"])),
+        ("heap in use, Players or Stats open after a game", "%s (%d B; a full roster, a full stats table)"
+         % (_kb(result["heap_roster_stats_open"]), result["heap_roster_stats_open"])),
         ("  peak by game", ", ".join("%s %d" % (g, v["heap_peak"]) for g, v in sorted(result["by_game"].items()))),
         ("game state retained (bytes)", ", ".join("%s %d" % kv for kv in sorted(result["state_bytes"].items()))),
         ("rules core: bytes allocated per statement (avg / max)",
@@ -607,12 +635,15 @@ def table(result):
     if unix:
         src = unix["from_source"]
         rows.append(("unix port (64-bit), 192K heap, .mpy: %s" % unix["record"],
-                     "%s; heap peak %s B net (%s raw); mem_info peak %s"
+                     "%s; heap peak %s B net (%s raw); Players/Stats open %s B net; mem_info peak %s"
                      % ("fits" if unix["fits"] else "DOES NOT FIT (%s)" % unix.get("error"), unix["heap_peak"],
-                        unix["heap_peak_raw"], unix["mem_info_peak"])))
+                        unix["heap_peak_raw"], unix.get("heap_roster_stats_open"), unix["mem_info_peak"])))
         rows.append(("  same from source (compiled on the device)",
                      "fits; heap peak %s B net" % src["heap_peak"] if src["fits"]
                      else "DOES NOT FIT (%s)" % src.get("error")))
+    if "soak_min_heap" in result:
+        rows.append(("random walk of %d presses (.mpy, unix port): smallest heap" % SOAK_PRESSES,
+                     "%sK (of %s)" % (result["soak_min_heap"], "/".join(str(k) for k in SOAK_HEAPS))))
     width = max(len(r[0]) for r in rows)
     return "\n".join("%s  %s" % (name.ljust(width), value) for name, value in rows)
 

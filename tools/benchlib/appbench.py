@@ -120,7 +120,7 @@ def load(name, players, start, options, lines, boards="boards", data_root="/flas
     _s["high"] = array("i", [0] * (n + 1))  # in use at the end of a step, before collection
     _s["model_alloc"] = array("i", [0])
     _s["model_us"] = array("i", [0])  # time spent inside the I2C and NeoPixel models
-    _s["marks"] = array("i", [0, 0, 0])  # baseline, idle, after the game began
+    _s["marks"] = array("i", [0, 0, 0, 0, 0])  # baseline, idle, after the game began, Players, Stats open
     _s["digest"] = 0 if digest else None
 
 
@@ -256,6 +256,56 @@ def _frame(app):
             _s["digest"] = binascii.crc32(display.buffer, _s["digest"])
 
 
+def open_players():
+    """Step 7, after the game: back at the main menu, a full roster (16 names) typed in through the
+    store, then Players opened as a player opens it, and its first name's Rename / Remove."""
+    from fishtable.ui import menu
+
+    app = _s["app"]
+    app.home()
+    store = app.store
+    for i in range(16 - len(store.roster())):
+        store.add_player("Player%02d" % i)
+    menu._chosen(app, "Players")
+    _frame(app)
+    app.handle(OK)
+    _frame(app)
+    _tidy()
+
+
+def open_stats():
+    """Step 8: back at the main menu, the played game's statistics with the most players a table
+    holds (32 rows, written to its file first), opened through Stats and paged once."""
+    from fishtable.core import stats as core_stats
+    from fishtable.core.games import find
+    from fishtable.store import stats
+    from fishtable.ui import menu
+
+    app = _s["app"]
+    app.home()
+    store = app.store
+    name = _s["head"][0]
+    table = store.stats(name)
+    for i in range(core_stats.MAX_ROWS):
+        table.add(table.last, ["Player%02d" % i], [10 + i], [1], 20)
+    stats.save(store.fs, stats.path_of(store.root, name), table)
+    table = None
+    app.forget("fishtable.store.stats", "fishtable.core.stats")
+    menu._chosen(app, "Stats")
+    _frame(app)
+    app.stack[-1].on_ok(app, find(name).title)
+    _frame(app)
+    app.handle(NEXT)
+    _frame(app)
+    _tidy()
+
+
+def sample_screen(k):
+    """After two collections: the heap in use with Players (k=3) or Stats (k=4) open."""
+    gc.collect()
+    _s["marks"][k] = gc.mem_alloc()
+
+
 def _tidy():
     """Empty the models' logs (their memory stays what the baseline saw)."""
     del _s["panel"].log[:]
@@ -270,7 +320,7 @@ def report(tag):
     n = len(_s["lines"])
     k = _s["nframes"][0]
     marks = _s["marks"]
-    print("BENCH %s_marks %s" % (tag, _ints(marks, 3)))
+    print("BENCH %s_marks %s" % (tag, _ints(marks, 5)))
     print("BENCH %s_heap %s" % (tag, _ints(_s["heap"], n + 1)))
     print("BENCH %s_high %s" % (tag, _ints(_s["high"], n + 1)))
     print("BENCH %s_stmt_alloc %s" % (tag, _ints(_s["s_alloc"], n)))
@@ -299,6 +349,10 @@ def run_game(name, players, start, options, lines, boards="boards", data_root="/
     for i in range(len(lines)):
         statement(i)
         sample(i)
+    open_players()
+    sample_screen(3)
+    open_stats()
+    sample_screen(4)
     marks = _s["marks"]
     heap = _s["heap"]
     top = 0
@@ -307,5 +361,7 @@ def run_game(name, players, start, options, lines, boards="boards", data_root="/
     print("BENCH unix_baseline %d" % marks[0])
     print("BENCH unix_idle %d" % marks[1])
     print("BENCH unix_peak %d" % top)
+    print("BENCH unix_players %d" % marks[3])
+    print("BENCH unix_stats %d" % marks[4])
     print("BENCH unix_over %s" % ("true" if _s["app"].match is None else "false"))
     micropython.mem_info()

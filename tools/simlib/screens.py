@@ -62,6 +62,7 @@ def _hifisch(rig):
 def _hecht(rig):
     rig.menu("New Hecht")
     rig.choose(3)
+    rig.press(OK, 3)  # the seats' own pike colours
     rig.choose(2)
     rig.press(OK)
     rig.press(BACK)  # skip the set-up checklist
@@ -92,6 +93,54 @@ def _dice(rig):
     rig.menu("Dice")
     rig.press(NEXT)
     rig.press(OK)
+
+
+def _type(rig, name):
+    for ch in name:
+        rig.choose(ch)
+
+
+def _add_players(rig, names):
+    rig.menu("Players")
+    for name in names:
+        rig.menu("Add player")
+        _type(rig, name)
+        rig.choose("Done")
+
+
+def _players(rig):
+    _add_players(rig, ("Anna", "Bob"))
+    rig.menu("Add player")
+    _type(rig, "Cy")  # the letter picker, half way through a name
+
+
+def _stats(rig):
+    _add_players(rig, ("Anna", "Bob"))
+    rig.press(BACK)
+    for _ in range(2):
+        rig.menu("New Yo Fish!")
+        if type(rig.top()).__name__ == "LastSeats":
+            rig.press(BACK)  # not the same players as last time: new seats
+        rig.choose(3)
+        for name in ("Bob", "Guest", "Anna") if _ else ("Anna", "Bob", "Guest"):
+            rig.choose(name)
+            rig.press(OK)
+        rig.choose(1)
+        rig.choose(0)
+        rng = random.Random(SEED + _)
+        while rig.app.match is not None:
+            if rig.app.match.game.awaiting_hidden():
+                if rig.ask().prompt == "Hidden bonus of":
+                    rig.choose(rig.offered()[0])
+                rig.choose(rng.randint(0, 6))
+                continue
+            rig.choose("Place")
+            rig.choose(rng.randint(1, 12))
+            rig.choose(rng.randint(0, 1))
+        rig.press(OK)
+    rig.menu("Stats")
+    rig.menu("Yo Fish!")
+    rig.press(NEXT)
 
 
 # -- the contact sheet: many frames with captions in one PNG ---------------------------------
@@ -231,6 +280,8 @@ SHOTS = {
     "scoreboard": _game_menu,
     "game_over": _game_over,
     "dice": _dice,
+    "players": _players,
+    "stats": _stats,
 }
 
 
@@ -240,7 +291,10 @@ def main(argv):
     tmp = tempfile.mkdtemp()
     cells = []
     try:
+        only = argv[1:]  # names of shots to make (default: all)
         for name, steps in SHOTS.items():
+            if only and name not in only:
+                continue
             rig = Rig(os.path.join(tmp, name, "rig"), seed=SEED)
             steps(rig)
             cells.append((name, rig.glass(), rig_ring(rig)))

@@ -24,7 +24,7 @@ class Game:
         self.high = high  # most players
         self.rules = rules  # module of the rules (class `Game`), imported when a game starts
         self.screen = screen  # module of the play screen (class `Play`), imported by the app
-        self.fixed_colours = fixed_colours  # True: seat N plays colour N (Hecht's pike colours)
+        self.fixed_colours = fixed_colours  # True: the pike colours only (Hecht), seat N offered colour N first
         self.options = options  # ASK_ADVANCED / CHIPS_SETTING entries: what the set-up does
         self.settings = settings  # (key, default) pairs of the settings this game owns
 

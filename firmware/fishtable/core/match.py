@@ -8,6 +8,7 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.games import rules_class
+from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the screens take them from here
 
 
 def tokens_of(line):
@@ -21,8 +22,6 @@ def tokens_of(line):
 COLOURS = ("red", "yellow", "blue", "green", "orange", "white", "purple", "cyan")
 PIKE_COLOURS = const(6)  # Hecht's seats take the first six (the pike colours)
 MAX_NAME = const(8)
-
-
 def _name_ok(name):
     if not 1 <= len(name) <= MAX_NAME:
         return False
@@ -155,6 +154,13 @@ class Match:
         if self.colours:
             return COLOURS.index(self.colours[player - 1])
         return player - 1
+
+    def label(self, player):
+        """What the screens call `player` (1-based): their name, or "P2" for a guest or an unnamed seat."""
+        names = self.names
+        if names and not is_guest(names[player - 1]):
+            return names[player - 1]
+        return "P%d" % player
 
     def header_lines(self):
         """The record's header lines."""

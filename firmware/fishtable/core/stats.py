@@ -26,6 +26,8 @@ from array import array
 
 from micropython import const
 
+from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the store and the tools take them from here
+
 FIELDS = const(5)  # figures per player row
 PLAYED = const(0)
 WINS = const(1)
@@ -34,15 +36,6 @@ TOTAL = const(3)
 LAST = const(4)
 MAX_ROWS = const(32)
 VERSION = "1"
-GUEST = "Guest"  # a seat without a roster player is written as Guest (or Guest1 .. Guest9)
-
-
-def is_guest(name):
-    """True for a seat without a player of the roster: no name, Guest, or Guest1 to Guest9 (any case)."""
-    if name is None:
-        return True
-    low = name.lower()
-    return low == "guest" or (len(low) == 6 and low[:5] == "guest" and "1" <= low[5] <= "9")
 
 
 def turns_of(statements):

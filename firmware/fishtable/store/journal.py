@@ -20,7 +20,6 @@ without them.
 from micropython import const
 
 from fishtable.core.errors import Invalid, RecordError
-from fishtable.core.record import BUFFER, Lines, Reader
 from fishtable.store import history as _history
 from fishtable.store import settings as _settings
 from fishtable.store.fs import (
@@ -43,6 +42,7 @@ GENERATIONS = const(999)  # generations count 1..999 and round again
 HEADER_END = "# ---"  # written after the header: a journal cut inside its header is not resumed
 DAMAGED = "journal.bad"
 CHECK_SIZE = const(6)  # " #" and four hex digits
+_BUFFER = const(256)  # fishtable.core.record.BUFFER: a whole valid line and its CR LF (a test checks)
 _MAYBE = const(2)  # the first line had no check: a journal from before checks, if the second has none
 # CRC-12 (x^12 + x^11 + x^3 + x^2 + x + 1), four bits at a time
 _CRC_TABLE = None
@@ -121,6 +121,8 @@ class Scanner:
     """
 
     def __init__(self):
+        from fishtable.core.record import Reader  # here: the record code may leave memory at the main menu
+
         self.reader = Reader()
         self.match = None
         self.lost = 0
@@ -209,6 +211,8 @@ class Scanner:
 
 def scan_file(scanner, fs, path, buf=None):
     """Feed every line of the file at `path` to `scanner` (through `buf`)."""
+    from fishtable.core.record import Lines
+
     handle = fs.open(path, "rb")
     try:
         lines = Lines(handle, buf)
@@ -313,7 +317,7 @@ class Store:
         self.history_dir = root + "/history"
         self.settings_path = root + "/settings.txt"
         self.roster_path = root + "/roster.txt"
-        self.buf = bytearray(BUFFER)
+        self.buf = bytearray(_BUFFER)
         # What this store knows of the journal on flash: the statements in it (-1: unknown or
         # none), the check of its last line, its generation, the last part and that part's size.
         self._count = -1

@@ -19,12 +19,12 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.match import check_colours, check_names
-from fishtable.core.stats import GUEST, is_guest
+from fishtable.core.names import GUEST, is_guest
 from fishtable.store.fs import ensure_dir, remove_if_there
 from fishtable.store.settings import read_either, save_lines
 
 MAX_PLAYERS = const(16)
-FORGET = ("fishtable.core.stats",)  # dropped with this module after `begin` (fs.forget)
+FORGET = ()  # nothing else to drop with this module after `begin` (fs.forget)
 NAMES = "names"
 SEATS = "seats."
 COLOURS = "colours."

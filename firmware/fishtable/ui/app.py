@@ -16,6 +16,9 @@ from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
 TOAST_COLS = 14  # a message's lines stay clear of its box's sides
+# The players' and statistics' screens and the code under them, dropped at the main menu too
+HOME_FORGETS = ("fishtable.ui.seats", "fishtable.ui.players", "fishtable.ui.namepick", "fishtable.ui.stats",
+                "fishtable.store.roster", "fishtable.store.stats", "fishtable.core.stats")
 WAITING = 4  # keys kept while a spinner decides
 
 
@@ -81,8 +84,13 @@ class App:
         from fishtable.ui.menu import MainMenu
 
         del self.stack[:]
-        self.forget("fishtable.ui.play", "fishtable.ui.play_hifisch", "fishtable.ui.play_hecht",
-                    "fishtable.ui.play_yofish", "fishtable.ui.scoreboard", "fishtable.ui.setup")
+        self.session.finished = None  # its end screen is gone
+        gone = ("fishtable.ui.scoreboard", "fishtable.ui.setup") + HOME_FORGETS + _playing() + _READING
+        if self.session.match is None:  # no game in progress: its rules code is not needed either
+            from fishtable.core.games import GAMES
+
+            gone += tuple(game.rules for game in GAMES)  # (not core.ledger: it stays for the next game)
+        self.forget(*gone)
         self.fx.off()
         self.push(MainMenu(self))
 
@@ -184,7 +192,7 @@ class App:
         from fishtable.core.games import find, load
 
         del self.stack[:]
-        gc.collect()
+        self.forget("fishtable.ui.menu", "fishtable.ui.setup", *(HOME_FORGETS + _READING))  # back at home()
         self.push(load(find(self.match.name).screen).Play(self))
 
     def submit(self, stmt):
@@ -223,6 +231,7 @@ class App:
         from fishtable.ui.scoreboard import GameOver
 
         del self.stack[:]
+        self.forget(*(_playing() + _READING))  # the end screen needs neither
         self.push(GameOver(self, self.session.finished))
 
     def undo(self):
@@ -234,6 +243,18 @@ class App:
         except OSError as err:
             self.message(_flash_error("Not undone", err))
         self.play()
+
+
+# The record reader: the store imports it to resume a journal or show a history file, and no
+# screen needs it afterwards (a game in progress is kept as statements, not as text).
+_READING = ("fishtable.core.record",)
+
+
+def _playing():
+    """The play screens' modules (in memory while a game is shown only)."""
+    from fishtable.core.games import GAMES
+
+    return ("fishtable.ui.play",) + tuple(game.screen for game in GAMES)
 
 
 def _flash_error(what, err):

@@ -1,11 +1,11 @@
 """The main menu: Resume (when a game is in progress), a new game of each game the registry knows,
-History, Dice, Settings, About."""
+History, Players (the roster), Stats, Dice, Settings, About."""
 
 from fishtable.core.games import GAMES
 from fishtable.ui.widgets import Confirm, Menu
 
 RESUME = "Resume"
-OTHERS = ("History", "Dice", "Settings", "About")
+OTHERS = ("History", "Players", "Stats", "Dice", "Settings", "About")
 
 
 def _labels(app):
@@ -50,6 +50,14 @@ def _chosen(app, label):
         from fishtable.ui.history import history_screen
 
         app.push(history_screen(app))
+    elif label == "Players":
+        from fishtable.ui.players import RosterList
+
+        app.push(RosterList(app))
+    elif label == "Stats":
+        from fishtable.ui.stats import stats_screen
+
+        app.push(stats_screen(app))
     elif label == "Dice":
         from fishtable.ui.roll import DiceScreen
 

@@ -124,7 +124,7 @@ class Play(Screen):
             player = self.shown_player(app)
             if player is not None:
                 view.player = player
-                view.label = LABELS[player - 1] if player <= len(LABELS) else "P%d" % player
+                view.label = match.label(player)
                 view.colour = COLOUR_NAMES[app.colour_of(player)]
             self.describe(app, match.game, view)
             self.view = view
@@ -145,9 +145,19 @@ class Play(Screen):
     def draw_header(self, app, fb, view):
         """The player to move, big, their colour's name beside, the status line under it."""
         if view.player is not None:
-            draw.big(fb, view.label, 0, 0)
+            draw_who(fb, view.label)
             draw.text(fb, view.colour, 40, 0)
         draw.text(fb, view.status, 40, 8)
+
+
+def draw_who(fb, label):
+    """The player to move in the header's left 40 pixels: big when it fits ("P1"), else a name in
+    small letters on two rows (four a row)."""
+    if len(label) <= 2:
+        draw.big(fb, label, 0, 0)
+    else:
+        draw.text(fb, label[:4], 0, 0)
+        draw.text(fb, label[4:], 0, 8)
 
 
 def score_texts(game):

@@ -6,6 +6,7 @@ supplies and the warnings on screen."""
 from fishtable.ui import draw
 from fishtable.ui.icons import ICONS
 from fishtable.ui.play import Play as Base
+from fishtable.ui.play import draw_who
 from fishtable.ui.widgets import Ask
 
 LABELS = {
@@ -160,7 +161,7 @@ class Play(Base):
         """The player (big), colour; the six chips (covered ones lit)."""
         chips = app.match.game.chips
         if view.player is not None:
-            draw.big(fb, view.label, 0, 0)
+            draw_who(fb, view.label)
             draw.text(fb, view.colour, 40, 0)
         for i in range(6):
             x = 40 + i * 9

@@ -30,7 +30,7 @@ class Play(Base):
         if len(waiting) > 1:  # the table enters the bonuses in any order
             self.stale = True
             app.fx.off()
-            self.go(Ask("Hidden bonus of", ["P%d" % p for p in waiting], waiting), self._bonus_of, None)
+            self.go(Ask("Hidden bonus of", [app.match.label(p) for p in waiting], waiting), self._bonus_of, None)
         elif waiting:
             self._bonus_of(app, waiting[0], None)
         else:

@@ -12,13 +12,21 @@ HELP = "Help"
 CHOICES = (PLAY_ON, UNDO, HELP, MAIN_MENU)
 
 
-def score_rows(fb, game, colours, first_row, marker):
-    """One row per player: marker (">": to move), number, colour, score (right)."""
-    scores = game.scores()
+def seat_text(lead, label, colour, score):
+    """A row's left part: `lead` and the player's label, then their colour as far as it fits
+    beside the score on the right."""
+    text = "%s%s %s" % (lead, label, COLOUR_NAMES[colour])
+    return text[: draw.COLS - 1 - len(score)].rstrip()
+
+
+def score_rows(fb, match, colours, first_row, marker):
+    """One row per player: marker (">": to move), name (or number), colour, score (right)."""
+    scores = match.game.scores()
     for i in range(len(scores)):
-        mark = ">" if marker == i + 1 else " "
-        draw.line(fb, "%sP%d %s" % (mark, i + 1, COLOUR_NAMES[colours[i]]), first_row + i)
-        draw.right(fb, str(scores[i]), first_row + i)
+        score = str(scores[i])
+        draw.line(fb, seat_text(">" if marker == i + 1 else " ", match.label(i + 1), colours[i], score),
+                  first_row + i)
+        draw.right(fb, score, first_row + i)
 
 
 class GameMenu(Screen):
@@ -54,7 +62,7 @@ class GameMenu(Screen):
         colours = [app.colour_of(p) for p in range(1, players + 1)]
         if players < 6:
             draw.line(fb, "Scores" if match.name == "yofish" else "Round %d" % game.round, 0)
-        score_rows(fb, game, colours, 0 if players >= 6 else 1, game.next_player())
+        score_rows(fb, match, colours, 0 if players >= 6 else 1, game.next_player())
         draw.centre_at(fb, CHOICES[self.index], 55, True)  # its bar: pixel rows 54-63
         draw.text(fb, "<", 0, 55, 0)
         draw.text(fb, ">", draw.WIDTH - 8, 55, 0)
@@ -75,11 +83,11 @@ def _help_done(app):
 
 
 def undo_question(match):
-    """'Undo P2's last line?' and the line."""
+    """'Undo P2's last line?' (or the player's name) and the line."""
     who, line = match.last_turn()
     if who is None:
         return "Undo the last line?\n\n%s" % line
-    return "Undo P%d's last line?\n\n%s" % (who, line)
+    return "Undo %s's last line?\n\n%s" % (match.label(who), line)
 
 
 def _undo(app):
@@ -94,6 +102,7 @@ class GameOver(Screen):
     def __init__(self, app, match):
         game = match.game
         self.game = game
+        self.labels = [match.label(p) for p in range(1, game.players + 1)]
         self.colours = [match.colour_index(p) for p in range(1, game.players + 1)]
         self.winners = game.winners()
         self.ranking = game.ranking()
@@ -122,7 +131,7 @@ class GameOver(Screen):
             return
         game = self.game
         if len(self.winners) == 1:
-            draw.centre_at(fb, "P%d wins!" % self.winners[0], 1, True)
+            draw.centre_at(fb, "%s wins!" % self.labels[self.winners[0] - 1], 1, True)
         else:
             draw.centre_at(fb, "Shared win!", 1, True)
         scores = game.scores()
@@ -137,8 +146,9 @@ class GameOver(Screen):
                 rank = i + 1
                 prev = key
             y = draw.BELOW_TITLE + 8 * i
-            draw.text(fb, "%d P%d %s" % (rank, p, COLOUR_NAMES[self.colours[p - 1]]), 0, y)
-            draw.text(fb, str(scores[p - 1]), draw.WIDTH - 8 * len(str(scores[p - 1])), y)
+            score = str(scores[p - 1])
+            draw.text(fb, seat_text("%d " % rank, self.labels[p - 1], self.colours[p - 1], score), 0, y)
+            draw.text(fb, score, draw.WIDTH - 8 * len(score), y)
         if len(self.ranking) < 6:
             hint = "OK: points" if self.pages else "OK: main menu"
             if tie and self.pages:

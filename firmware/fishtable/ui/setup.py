@@ -1,12 +1,14 @@
-"""Setting up a game: players, colours, who starts (chosen or drawn by lot, the rulebook's rule
-shown), the game's options (as its registry entry says: asked, or taken from the settings), then
-the rulebook's set-up checklist (ticked through or skipped with BACK)."""
+"""Setting up a game: players, who sits where and their colours (fishtable.ui.seats), who starts
+(chosen or drawn by lot, the rulebook's rule shown), the game's options (as its registry entry
+says: asked, or taken from the settings), then the rulebook's set-up checklist (ticked through or
+skipped with BACK)."""
 
 from fishtable.core.games import ASK_ADVANCED, CHIPS_SETTING
-from fishtable.core.match import COLOURS, Match
+from fishtable.core.match import COLOURS, Match, is_guest
 from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.ringfx import RGB
+from fishtable.ui.seats import ask_seat, offer_last
 from fishtable.ui.widgets import OK, Info, Picker, Screen
 
 LOT = "By lot"
@@ -30,6 +32,8 @@ class Setup:
         self.game = game
         self.players = game.low
         self.colours = []  # palette index per seat, chosen so far
+        self.names = []  # each seat's name, chosen so far (none without a roster)
+        self.roster = []  # the roster's names, read when the players' count is chosen
         self.start = 1
         self.options = []  # (name, args) header options, in the order the steps gave them
 
@@ -38,47 +42,24 @@ class Setup:
         self.app.push(
             Picker("Players", [str(n) for n in counts], counts, self._players, info=(self.game.title,))
         )
+        offer_last(self, self.app)
 
     def _players(self, app, n):
         self.players = n
         self.colours = []
-        if self.game.fixed_colours:
-            self.colours = list(range(n))
-            self._ask_start(app)
-        else:
-            self._ask_colour(app)
+        self.names = []
+        self.roster = app.store.roster()
+        ask_seat(self, app, 0)
 
-    def _ask_colour(self, app):
-        seat = len(self.colours)
-        saved = app.settings["colours"]
-        free = [c for c in range(len(COLOUR_NAMES)) if c not in self.colours]
-        want = int(saved[seat]) if seat < len(saved) else free[0]
-        index = free.index(want) if want in free else 0
-        labels = [COLOUR_NAMES[c] for c in free]
-        app.push(Picker("P%d colour" % (seat + 1), labels, free, lambda a, c: self._colour(a, seat, c),
-                        self._colour_back, index))
-        app.fx.player(RGB[free[index]])
-
-    def _colour_back(self, app):
-        if self.colours:
-            self.colours.pop()
-        app.pop()
-
-    def _colour(self, app, seat, colour):
-        del self.colours[seat:]  # back here from a later step: this seat's colour is chosen again
-        self.colours.append(colour)
-        if len(self.colours) < self.players:
-            self._ask_colour(app)
-            return
-        saved = app.settings["colours"]
-        chosen = "".join(str(c) for c in self.colours)
-        rest = "".join(ch for ch in saved if int(ch) not in self.colours)
-        app.settings["colours"] = chosen + rest
-        app.save_settings()
-        self._ask_start(app)
+    def label(self, player):
+        """The name of `player` (1-based) as chosen so far, or "P2"."""
+        names = self.names
+        if player <= len(names) and not is_guest(names[player - 1]):
+            return names[player - 1]
+        return "P%d" % player
 
     def _ask_start(self, app):
-        labels = [LOT] + ["P%d" % p for p in range(1, self.players + 1)]
+        labels = [LOT] + [self.label(p)[:6] for p in range(1, self.players + 1)]  # big, between the arrows
         values = [0] + list(range(1, self.players + 1))
         app.fx.off()
         from fishtable.ui import help
@@ -132,7 +113,11 @@ class Setup:
 
     def _create(self, app):
         colours = [COLOURS[c] for c in self.colours]
-        match = Match(self.game.name, self.players, self.start, colours=colours)
+        named = False
+        for name in self.names:
+            named = named or not is_guest(name)
+        match = Match(self.game.name, self.players, self.start, names=self.names if named else None,
+                      colours=colours)
         for name, args in self.options:
             match.add_option(name, args)
         app.begin(match)
@@ -166,7 +151,7 @@ class Lot(Screen):
         if not self.player:
             draw.centre(fb, "Drawing lots", 3)
             return
-        draw.big_centre(fb, "P%d" % self.player, 8)
+        draw.big_centre(fb, self.setup.label(self.player), 8)
         draw.centre(fb, COLOUR_NAMES[self.setup.colours[self.player - 1]], 4)
         draw.centre(fb, "starts", 5)
         draw.line(fb, "OK: go on", 7)

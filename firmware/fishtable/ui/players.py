@@ -1,0 +1,79 @@
+"""Players: the roster on the device.  A list of the names and "Add player"; a name opens
+Rename / Remove.  Names are typed with the letter picker (fishtable.ui.namepick); what the
+store refuses (a name already there, a full roster, a guest's name) is said on the screen
+and nothing changes."""
+
+from fishtable.core.errors import Invalid
+from fishtable.ui.widgets import Confirm, Menu
+
+ADD = "Add player"
+RENAME = "Rename"
+REMOVE = "Remove"
+FULL = "Roster full: %d players. Remove one first"
+
+
+class RosterList(Menu):
+    """The roster's names, then "Add player" (the cursor on `name` when given)."""
+
+    def __init__(self, app, name=None):
+        names = app.store.roster()
+        labels = list(names) + [ADD]
+        index = labels.index(name) if name in labels else 0
+        Menu.__init__(self, "Players %d" % len(names), labels, labels, _chosen, None, index)
+
+
+def _refresh(app, name=None):
+    """Back to the list, made again from the store."""
+    stack = app.stack
+    while not isinstance(stack[-1], RosterList):
+        stack.pop()
+    stack.pop()
+    app.push(RosterList(app, name))
+
+
+def _chosen(app, label):
+    from fishtable.store.roster import MAX_PLAYERS
+
+    if label == ADD:
+        if len(app.store.roster()) >= MAX_PLAYERS:
+            app.message(FULL % MAX_PLAYERS)
+            return
+        from fishtable.ui.namepick import NamePicker
+
+        app.push(NamePicker("New player", _add))
+        return
+    app.push(Menu(label, [RENAME, REMOVE], None, lambda a, what: _edit(a, label, what)))
+
+
+def _edit(app, name, what):
+    if what == RENAME:
+        from fishtable.ui.namepick import NamePicker
+
+        app.push(NamePicker("Rename " + name, lambda a, new: _rename(a, name, new), name))
+    else:
+        app.push(Confirm("Remove %s? Past games keep the name." % name, lambda a: _remove(a, name)))
+
+
+def _add(app, name):
+    _change(app, name, app.store.add_player, name)
+
+
+def _rename(app, old, new):
+    _change(app, new, app.store.rename_player, old, new)
+
+
+def _remove(app, name):
+    _change(app, None, app.store.remove_player, name)
+
+
+def _change(app, shown, change, *args):
+    """Make the change on flash; a refusal leaves the picker open with the reason on screen."""
+    try:
+        change(*args)
+    except Invalid as err:
+        app.message(str(err.args[0]))
+        return
+    except OSError as err:
+        app.message("Not saved (flash error %s)" % err)
+        return
+    _refresh(app, shown)

@@ -1,0 +1,71 @@
+"""Stats: per game, the games counted, the average winning score and length, then one page per
+player (best first): games, wins, win rate, best and average score, last game (its history
+number).  Opening a game reads its small stats file only (fishtable.store.stats); guests
+count in the games but get no page."""
+
+from fishtable.core.games import GAMES
+from fishtable.ui import draw
+from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Menu, Screen
+
+
+def stats_screen(app):
+    """Which game's statistics."""
+    return Menu("Stats", [g.title for g in GAMES], [g.title for g in GAMES], _open)
+
+
+def _open(app, title):
+    for game in GAMES:
+        if game.title == title:
+            app.push(StatsPages(title, app.store.stats(game.name)))
+
+
+class StatsPages(Screen):
+    """The game's page, then each player's; PREV / NEXT turn the pages, OK or BACK closes."""
+
+    def __init__(self, title, table):
+        self.title = title
+        self.table = table
+        self.order = table.order()
+        self.page = 0
+
+    def key(self, app, ev):
+        pages = 1 + len(self.order)
+        if ev == NEXT:
+            self.page = (self.page + 1) % pages
+        elif ev == PREV:
+            self.page = (self.page - 1) % pages
+        elif ev == OK or ev == BACK:
+            app.pop()
+
+    def draw(self, app, fb):
+        from fishtable.core.stats import BEST, LAST, PLAYED, WINS
+
+        table = self.table
+        pages = 1 + len(self.order)
+        count = "%d/%d" % (self.page + 1, pages) if pages > 1 else None  # on the title bar's right
+        if self.page == 0:
+            draw.title(fb, self.title, count)
+            if not table.games:
+                _pair(fb, "No finished", "", 2)
+                _pair(fb, "games yet", "", 3)
+                return
+            _pair(fb, "Games", str(table.games), 1)
+            _pair(fb, "Avg win", table.average_win(), 2)
+            _pair(fb, "Avg turns", table.average_turns(), 3)
+            _pair(fb, "Players", str(len(self.order)), 4)
+        else:
+            i = self.order[self.page - 1]
+            draw.title(fb, table.names[i], count)
+            _pair(fb, "Games", str(table.figure(i, PLAYED)), 1)
+            _pair(fb, "Wins", str(table.figure(i, WINS)), 2)
+            _pair(fb, "Win rate", "%d%%" % table.win_rate(i), 3)
+            _pair(fb, "Best", str(table.figure(i, BEST)), 4)
+            _pair(fb, "Average", table.average(i), 5)
+            _pair(fb, "Last game", "#%d" % table.figure(i, LAST), 6)
+
+
+def _pair(fb, label, value, row):
+    """A figure's label and value on line `row` (1-6) below the title bar."""
+    y = draw.BELOW_TITLE + 8 * (row - 1)
+    draw.text(fb, label, 0, y)
+    draw.text(fb, value, draw.WIDTH - 8 * len(value), y)
