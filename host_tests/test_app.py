@@ -3,6 +3,7 @@ input, settings, dice, history, layout (strict drawing: any text off the screen 
 text raises), and golden frames of the main screens (host_tests/golden/*.png)."""
 
 import os
+import sys
 
 import pytest
 from rig import BACK, NEXT, OK, PREV, Rig
@@ -20,6 +21,7 @@ def start_yofish(rig, players=3, advanced=0):
     rig.press(OK, players)
     rig.choose(1)
     rig.choose(advanced)
+    rig.press(BACK)  # skip the set-up checklist
 
 
 def read_history(rig):
@@ -66,7 +68,7 @@ def test_setup_offers_only_the_games_player_counts_and_distinct_colours(rig):
         assert not set(colours) & set(seen)
         seen.append(colours[rig.ask().index])
         rig.press(OK)
-    assert rig.labels() == ["Lot", "P1", "P2", "P3", "P4"]
+    assert rig.labels() == ["By lot", "P1", "P2", "P3", "P4"]
     rig.press(BACK)  # back to the last colour
     assert rig.ask().prompt == "P4 colour"
 
@@ -81,10 +83,17 @@ def test_hecht_seats_pick_pike_colours_seat_n_offered_colour_n_and_chips_come_fr
         assert max(rig.offered()) < 6  # only the six pike colours, none taken twice
         assert len(rig.offered()) == 6 - seat
         rig.press(OK)
-    assert rig.labels()[0] == "Lot"
+    assert rig.labels()[0] == "By lot"
+    assert "drawn by lot" in " ".join(rig.top().info)  # the rulebook's rule beside the question
     rig.choose(3)
     assert "Action chips:" in rig.top().lines
     rig.press(OK)
+    checklist = rig.top()  # the rulebook's set-up, ticked through item by item
+    assert type(checklist).__name__ == "Checklist" and rig.app.match is None
+    assert any("6" in item and "pikes" in item for item in checklist.items)
+    rig.press(OK, len(checklist.items))
+    assert list(checklist.ticks) == [1] * len(checklist.items)
+    assert "fishtable.ui.help" not in sys.modules  # the help texts dropped after use
     match = rig.app.match
     assert match.game.next_player() == 3
     assert match.options == [("chips", ("snail", "skip", "wave", "carp", "pike", "wave"))]
@@ -100,6 +109,7 @@ def test_hecht_seat_takes_another_pike_colour(rig):
     rig.press(OK)  # P2: their own yellow
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     assert rig.app.match.colours == ("green", "yellow")
 
 
@@ -121,6 +131,7 @@ def test_starting_player_by_lot_spins_the_ring_and_uses_the_die(rig):
     expected = draw_lot(Die(9), 4)
     assert rig.top().player == expected
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     assert rig.app.match.start == expected
     assert rig.app.match.game.next_player() == expected
 
@@ -175,7 +186,7 @@ def test_undo_with_nothing_to_undo_says_so(rig):
     rig.press(BACK)
     rig.press(NEXT)
     rig.press(OK)
-    assert rig.app.toast == ["nothing to undo"]
+    assert " ".join(rig.app.toast) == "nothing to undo"  # lines of at most 14: clear of the box
     assert type(rig.top()).__name__ == "GameMenu"
 
 
@@ -187,7 +198,7 @@ def test_a_refused_statement_shows_the_reason_and_changes_nothing(rig):
     assert rig.app.submit(("cover", 3, 5)) is False
     lines = rig.app.toast
     assert lines and all(len(line) <= 16 for line in lines)
-    assert "cover needs V above W" in " ".join(lines)
+    assert "a cover needs a higher card" in " ".join(lines)
     assert rig.app.match.statements == [("place", 4, 0)]
     assert rig.store.resume()[0].statements == journal
     rig.run(20)
@@ -210,6 +221,21 @@ def test_main_menu_keeps_the_game_resumable_and_new_game_asks_first(rig):
     rig.press(BACK)
     rig.menu("Resume")
     assert rig.app.match.statements == [("place", 2, 0)]
+
+
+def test_help_from_the_game_menu_shows_the_games_pages_then_returns(rig):
+    start_yofish(rig)
+    rig.press(BACK)  # the game menu
+    rig.press(NEXT, 2)
+    assert rig.top().index == 2  # Help
+    rig.press(OK)
+    pages = rig.top()
+    assert type(pages).__name__ == "Pages" and pages.pages[0][0] == "Legend"
+    assert any("pile" in text for _, text in pages.pages)  # Yo Fish!'s legend, not another game's
+    rig.press(NEXT)
+    rig.press(OK)
+    assert type(rig.top()).__name__ == "GameMenu"
+    assert "fishtable.ui.help" not in sys.modules
 
 
 def test_yofish_advanced_asks_each_hidden_bonus_then_ends(rig):
@@ -240,6 +266,7 @@ def test_hifisch_offers_only_face_down_numbers_and_shows_the_scoring_steps(rig):
     rig.choose(2)
     rig.press(OK, 2)
     rig.choose(1)
+    rig.press(BACK)  # skip the set-up checklist
     rig.choose(("fish", False))
     assert rig.offered() == list(range(1, 30))
     rig.choose(23)
@@ -266,6 +293,7 @@ def test_hecht_offers_only_legal_moves_and_chips(rig):
     rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     offered = rig.offered()
     assert ("end",) not in offered and ("eat", False) not in offered  # 3 carp: no eating
     assert ("emigrate", False) in offered and ("action", "skip") in offered
@@ -285,6 +313,7 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
     rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     match = rig.app.match
     # snails on the board, carp graze (sated carp in pairs) - through the buttons
     for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",)):
@@ -312,6 +341,7 @@ def test_hecht_carp_action_takes_the_tables_own_die_nest_by_nest(rig):
     rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     for _ in range(2):  # two snails on the board; two carp graze: one breeding pair
         rig.choose(("action", "snail"))
         rig.choose(("end",))
@@ -320,7 +350,7 @@ def test_hecht_carp_action_takes_the_tables_own_die_nest_by_nest(rig):
     rig.choose(("action", "carp", ()))
     rig.choose(1)
     rig.choose(False)  # Enter dice
-    assert rig.ask().prompt == "Nest 1 die" and rig.offered() == [1, 2, 3, 4, 5, 6]
+    assert rig.ask().prompt == "Carp nest 1: die" and rig.offered() == [1, 2, 3, 4, 5, 6]
     rig.choose(5)
     assert rig.app.match.statements[-1] == ("action", "carp", (5,))
     assert rig.app.match.game.carp_pond() == 8
@@ -425,6 +455,7 @@ def golden_screens(tmp_path):
     rig.press(OK, 3)
     rig.choose(2)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     yield "yofish_play", rig.glass()
     rig.choose("Place")
     rig.choose(7)
@@ -450,6 +481,7 @@ def golden_screens(tmp_path):
     rig.choose(2)
     rig.press(OK, 2)
     rig.choose(1)
+    rig.press(BACK)  # skip the set-up checklist
     rig.choose(("fish", False))
     rig.choose(12)
     rig.choose(("shark", False))
@@ -471,6 +503,7 @@ def golden_screens(tmp_path):
     rig.press(OK, 2)  # the seats' own pike colours
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     rig.choose(("action", "wave"))
     yield "hecht_play", rig.glass()
 
@@ -568,3 +601,63 @@ def test_flip_setting_turns_from_the_boards_mounting(tmp_path):
     assert rig.display.flip is False
     again = Rig(str(tmp_path), seed=1, mounted_flip=True)  # a restart keeps the mounting
     assert again.display.flip is False
+
+
+# -- help at the moment the table needs it ---------------------------------------------------------
+def test_hecht_short_carp_supply_lets_the_player_pick_each_nests_share(rig):
+    rig.menu("New Hecht")
+    rig.choose(2)
+    rig.press(OK, 2)  # the seats' own pike colours
+    rig.choose(1)
+    rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
+    g = rig.app.match.game
+    g.carp_supply -= 7  # 3 hungry and 4 sated carp more in the pond: 4 left in the supply
+    g.hungry_carp += 3
+    g.sated_carp += 4
+    g.snail_supply -= 4
+    rig.top().stale = True
+    rig.choose(("action", "carp", ()))
+    rig.choose(2)  # nests with pairs
+    rig.choose(False)  # enter the dice
+    assert rig.ask().prompt == "Carp nest 1: die"
+    rig.choose(5)
+    assert rig.ask().prompt == "Carp nest 2: die"
+    rig.choose(4)
+    assert rig.ask().prompt == "Fewer carp: pick"
+    assert rig.offered() == [(0, 4), (1, 3), (2, 2), (3, 1), (4, 0)] and rig.labels()[2] == "2+2"
+    rig.choose((2, 2))
+    assert rig.app.match.statements[-1] == ("action", "carp", (5, 4))
+
+
+def test_hifisch_end_points_add_up_to_each_players_score():
+    from fishtable.core.record import read
+    from fishtable.ui.scoreboard import points_lines
+
+    with open(os.path.join(ROOT, "records", "hifisch-3p.fish")) as f:
+        game = read(f).game
+    assert game.over
+    for p in range(1, game.players + 1):
+        lines = points_lines(game, p)
+        assert all(len(line) <= 16 for line in lines)
+        green = int(lines[1].split()[2])
+        other = int(lines[2].split()[2])
+        shells = int(lines[3].split()[1])
+        assert lines[0] == "P%d: %d points" % (p, game.scores()[p - 1])
+        assert 2 * green + other + shells == game.scores()[p - 1]
+
+
+def test_hifisch_game_over_pages_through_each_players_points(rig):
+    from fishtable.core.record import read
+    from fishtable.ui.scoreboard import GameOver
+
+    with open(os.path.join(ROOT, "records", "hifisch-3p.fish")) as f:
+        match = read(f)
+    rig.app.push(GameOver(rig.app, match))
+    rig.run(20)
+    assert "OK: points" in rig.screen_text() or rig.top().page == 0
+    for k in range(1, 4):
+        rig.press(OK)
+        assert rig.top().page == k and rig.top().lines[0].startswith("P%d:" % match.game.ranking()[k - 1])
+    rig.press(OK)
+    assert type(rig.top()).__name__ == "MainMenu"

@@ -224,8 +224,8 @@ def test_undo_rebuilds_the_state_including_the_scoring():
 
 
 BAD_LINES = [
-    ("fish 0", "N must be 1 to 29"),
-    ("fish 30", "N must be 1 to 29"),
+    ("fish 0", "the fish number must be 1 to 29"),
+    ("fish 30", "the fish number must be 1 to 29"),
     ("fish x", "whole number"),
     ("fish", "expected 'fish N'"),
     ("fish 3 shells", "expected 'fish N'"),

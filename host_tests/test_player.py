@@ -65,6 +65,7 @@ def test_changing_the_last_seats_colour_after_back_replaces_it(tmp_path):
         player.expect("Who starts?")
         player.pick("P3")
         player.pick("No")
+        player.checklist(tick=True)
         assert dev.screen.contains("Green") and dev.screen.big_texts()[0] == "P3"  # P3 plays Green now
         ring = dev.ring
         assert ring[0] == 0 and ring[1] > 0 and ring[2] == 0  # the ring in green
@@ -78,7 +79,7 @@ def test_keys_pressed_while_the_lot_is_drawn_are_kept(tmp_path):
         for _ in range(3):
             dev.press("ok")
         player.expect("Who starts?")
-        player.pick("Lot")  # the ring spins for 1.5 s ...
+        player.pick("By lot")  # the ring spins for 1.5 s ...
         assert dev.screen.contains("Drawing lots")
         dev.press("ok")  # ... and the player already says: go on
         dev.wait(2000)
@@ -138,12 +139,12 @@ def test_hecht_clear_the_nest_stays_until_the_parent_has_moved(tmp_path):
     with Device(flash=str(tmp_path)) as dev:
         play_into(dev, want)
         assert want.game.next_player() == 1 and dev.screen.big_texts()[0] == "P1"
-        assert "Clear the pike nest" in warnings_seen(dev)  # P1 has not moved since
+        assert "Clear your nest" in warnings_seen(dev)  # P1 has not moved since
         player = Autoplayer(dev, want)
         player.select("Emigrate")  # P1 moves: the nest is cleared at the end of this turn
         player.select("Chip: wave")
         player.select("End turn")
-        assert "Clear the pike nest" not in warnings_seen(dev)
+        assert "Clear your nest" not in warnings_seen(dev)
 
 
 # -- the store: what a power cut or damage leaves behind ----------------------------------------------
@@ -297,3 +298,4 @@ def test_the_screen_reader_reads_every_frame_of_a_walk_through_the_menus(tmp_pat
         for _ in range(300):
             dev.press(rng.choice(words))
         assert dev.checked > 200 and not dev.misread, dev.misread[:1]
+        assert not dev.illegible, dev.illegible[:1]

@@ -154,9 +154,10 @@ def test_seats_take_roster_names_or_guests_and_the_header_keeps_them(rig):
     assert rig.ask().prompt == "P2 colour"
     rig.press(OK)
     seat(rig, "Anna")
-    assert rig.labels() == ["Lot", "Bob", "P2", "Anna"]
+    assert rig.labels() == ["By lot", "Bob", "P2", "Anna"]
     rig.choose(3)
     rig.press(OK)  # the chips
+    rig.press(BACK)  # skip the set-up checklist
     match = rig.app.match
     assert match.names == ("Bob", "Guest2", "Anna")
     assert match.colours == ("white", "yellow", "blue")
@@ -174,15 +175,17 @@ def test_same_players_as_last_time_is_one_press(rig):
     seat(rig, "Anna")
     rig.choose(2)  # Guest starts (P2)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     first = rig.app.match
     rig.app.home()
     rig.menu("New Yo Fish!")
     rig.press(OK)  # discard the game in progress
     assert type(rig.top()).__name__ == "LastSeats"
     rig.press(OK)  # the same players, the same colours
-    assert rig.labels() == ["Lot", "Bob", "P2", "Anna"]
+    assert rig.labels() == ["By lot", "Bob", "P2", "Anna"]
     rig.choose(1)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     again = rig.app.match
     assert again.names == first.names == ("Bob", "Guest2", "Anna")
     assert again.colours == first.colours and again.colours[0] == "purple"
@@ -195,6 +198,7 @@ def test_back_on_same_as_last_time_sets_up_new_seats(rig):
     seat(rig, "Anna")
     seat(rig, "Bob")
     rig.choose(1)
+    rig.press(BACK)  # skip the set-up checklist
     rig.app.home()
     rig.menu("New Hi Fisch!")
     rig.press(OK)  # discard
@@ -204,6 +208,7 @@ def test_back_on_same_as_last_time_sets_up_new_seats(rig):
     seat(rig, "Bob")
     seat(rig, "Anna")
     rig.choose(2)
+    rig.press(BACK)  # skip the set-up checklist
     assert rig.app.match.names == ("Bob", "Anna")
 
 
@@ -213,9 +218,10 @@ def test_a_long_name_fits_the_who_starts_picker_and_the_lot(rig):
     rig.choose(2)
     seat(rig, "Johannes")
     seat(rig, "Bob")
-    assert rig.labels() == ["Lot", "Johann", "Bob"]  # drawn big between the arrows (strict drawing)
+    assert rig.labels() == ["By lot", "Johann", "Bob"]  # drawn big between the arrows (strict drawing)
     rig.press(NEXT)
     rig.choose(1)
+    rig.press(BACK)  # skip the set-up checklist
     assert rig.app.match.label(1) == "Johannes"
     rig.press(BACK)  # the scoreboard with the long name, strict drawing
     assert type(rig.top()).__name__ == "GameMenu"
@@ -231,6 +237,7 @@ def test_names_on_the_scoreboard_the_undo_question_and_the_end_screen(rig):
     seat(rig, "Bob")
     rig.choose(1)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     rig.choose(("action", "snail"))
     rig.choose(("end",))
     assert undo_question(rig.app.match).startswith("Undo Anna's last line?")
@@ -273,7 +280,7 @@ def read_stats(dev, player, title):
     else:
         head = (int(value(1)), value(2), value(3))
     rows = []
-    pages = int(screen.row(7).split()[1].split("/")[1]) if head else 1
+    pages = int(screen.highlighted()[-1].split("/")[1]) if head else 1  # "2/4" on the title bar
     for _ in range(pages - 1):
         screen = dev.press("next")
         rows.append((screen.highlighted()[0], int(value(1)), int(value(2)), value(3), int(value(4)), value(5),

@@ -81,7 +81,7 @@ def test_reader_and_writer_agree_under_micropython_and_cpython(run_fw):
     assert lines[1] == (
         "fishtable 1|game yofish|players 4|start 2|option advanced|place 5 0|cover 9 4|place 3 2"
     )
-    assert lines[2] == "4 cover needs V above W, not 2 on 5"
+    assert lines[2] == "4 a cover needs a higher card, not 2 on 5"
 
 
 NAMED = """\

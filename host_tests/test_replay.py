@@ -43,7 +43,7 @@ def test_invalid_record_exits_2_with_the_line_number(tmp_path):
         proc = replay(path, *flags)
         assert proc.returncode == 2
         assert proc.stdout == ""
-        assert proc.stderr.strip() == "line 6: cover needs V above W, not 3 on 8"
+        assert proc.stderr.strip() == "line 6: a cover needs a higher card, not 3 on 8"
 
 
 def test_missing_file_is_an_error(tmp_path):

@@ -19,7 +19,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
 import sim  # noqa: E402 - tools/ and tools/simlib are on the path (tools/bootstrap.py)
-from rig import OK, Rig  # noqa: E402
+from rig import BACK, OK, Rig  # noqa: E402
 
 from fishtable.core.record import read  # noqa: E402
 from fishtable.core.summary import summary_line  # noqa: E402
@@ -49,10 +49,17 @@ def new_game(rig, label, players, start=None):
         rig.press(OK)  # "P3 starts": go on
 
 
+def skip_checklist(rig):
+    """BACK (a long press of OK) on the set-up checklist: the game begins."""
+    assert type(rig.top()).__name__ == "Checklist"
+    rig.press(BACK)
+
+
 # -- the three games, played by random choices among what the screen offers ---------------------
 def play_yofish(rig, rng, advanced=True):
     new_game(rig, "New Yo Fish!", 4, start=2)
     rig.choose(1 if advanced else 0)
+    skip_checklist(rig)
     while rig.app.match is not None:
         game = rig.app.match.game
         if game.awaiting_hidden():
@@ -72,6 +79,8 @@ def play_yofish(rig, rng, advanced=True):
 
 def play_hifisch(rig, rng):
     new_game(rig, "New Hi Fisch!", 3)
+    while type(rig.top()).__name__ == "Checklist":  # the table ticks every set-up item
+        rig.press(OK)
     while rig.app.match is not None or type(rig.top()).__name__ == "Scoring":
         top = rig.top()
         if type(top).__name__ == "Scoring":  # a round's scoring, the last one after the last flip
@@ -91,6 +100,7 @@ WEIGHT = {"eat": 6, "graze": 4, "emigrate": 0.05, "action": 3, "end": 2}
 def play_hecht(rig, rng, players=2):
     new_game(rig, "New Hecht", players)
     rig.press(OK)  # the chips: start
+    skip_checklist(rig)
     while rig.app.match is not None:
         offered = rig.offered()
         rig.choose(rng.choices(offered, [WEIGHT[v[0]] for v in offered])[0])
@@ -114,7 +124,12 @@ def played(tmp, name, seed):
     assert draw._state[0], "strict drawing"
     try:
         GAMES[name](rig, random.Random(seed))
+        while type(rig.top()).__name__ == "Scoring":  # the last round's scoring
+            rig.press(OK)
         assert type(rig.top()).__name__ == "GameOver"
+        for _ in range(rig.app.session.finished.players if name == "hifisch" else 0):
+            rig.press(OK)  # each player's points
+            assert type(rig.top()).__name__ == "GameOver"
         rig.press(OK)
         assert type(rig.top()).__name__ == "MainMenu"
     finally:
@@ -193,6 +208,7 @@ def test_power_cut_mid_game_then_resume_shows_the_same_state(tmp_path):
     rng = random.Random(4)
     new_game(rig, "New Yo Fish!", 3, start=1)
     rig.choose(0)
+    skip_checklist(rig)
     for _ in range(5):
         rig.choose("Place")
         rig.choose(rng.randint(1, 12))

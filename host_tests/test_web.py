@@ -191,49 +191,53 @@ def rig_script(steps, folder=None, seed=SEED):
 
 
 def short_hifisch(rig):
-    from rig import OK
+    from rig import BACK, OK
 
     rig.menu("New Hi Fisch!")
     rig.choose(2)
     rig.press(OK, 2)
     rig.choose(1)
+    rig.press(BACK)  # skip the set-up checklist
     rig.choose(("fish", False))
     rig.choose(23)
 
 
 def short_hecht(rig):
-    from rig import OK
+    from rig import BACK, OK
 
     rig.menu("New Hecht")
     rig.choose(3)
     rig.press(OK, 3)  # the seats' own pike colours
     rig.choose(2)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",), ("action", "wave")):
         rig.choose(stmt)
 
 
 def short_yofish(rig):
-    from rig import OK
+    from rig import BACK, OK
 
     rig.menu("New Yo Fish!")
     rig.choose(3)
     rig.press(OK, 3)
     rig.choose(1)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     rig.choose("Place")
     rig.choose(7)
     rig.choose(0)
 
 
 def whole_yofish(rig):
-    from rig import OK
+    from rig import BACK, OK
 
     rig.menu("New Yo Fish!")
     rig.choose(3)
     rig.press(OK, 3)
     rig.choose(1)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     rng = random.Random(SEED)
     while rig.app.match is not None:
         rig.choose("Place")

@@ -212,6 +212,20 @@ class Autoplayer:
         elif want.name == "hecht":
             self.expect("OK: start")
             self.press("ok")
+        self.checklist()
+
+    def checklist(self, tick=False):
+        """The rulebook's set-up checklist: ticked item by item (OK), or skipped (BACK)."""
+        self.expect("Set-up 1/")
+        if not tick:
+            self.press("back")
+        else:
+            for _ in range(LIMIT):
+                if not self.screen.contains("Set-up "):
+                    break
+                self.press("ok")
+        if self.screen.contains("Set-up "):
+            self.fail("the set-up checklist did not end")
 
     def label(self, player):
         """What the device calls `player`: the record's name, or P<n> for a guest or no names."""
@@ -296,7 +310,7 @@ class Autoplayer:
         self.screens.append(self.screen.text())
 
     def _hifisch(self, stmt):
-        self.expect("Flipped:")
+        self.expect("Face-down")
         shell = stmt[-1]
         if stmt[0] == "shark":
             self.select("Shark + shell" if shell else "Shark")
@@ -334,8 +348,10 @@ class Autoplayer:
             self.expect("Carp dice")
             self.select("Enter dice")
             for i, roll in enumerate(tokens):
-                self.expect("Nest %d die" % (i + 1))
+                self.expect("Carp nest %d: die" % (i + 1))
                 self.pick(roll)
+            if self.screen.contains("Fewer carp: pick"):  # the supply is short: any split the table likes
+                self.press("ok")
             return
         for i, (a, b) in enumerate(tokens):
             self.expect("Nest %d owners" % (i + 1))
@@ -437,9 +453,16 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False):
     """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
 
     With `check_reader`, every frame's reading is compared with what the screens drew
-    (tools/simlib/drawlog.py); a difference is an error."""
+    (tools/simlib/drawlog.py), the firmware draws strictly (fishtable.ui.draw) and every frame's
+    letters must be legible (tools/simlib/layoutcheck.py); a difference or fault is an error."""
     with Device(interp, seed, flash, draws=check_reader) as dev:
         got, error = _play(dev, want)
+        if error is not None and dev.output:  # the firmware's own report (a strict layout fault, say)
+            error += "\n--- the board said ---\n" + "\n".join(dev.output[-6:])
+        if error is None and dev.illegible:
+            text, found = dev.illegible[0]
+            error = "%d of %d frames are not legible (tools/simlib/layoutcheck.py); first:\n%s\n%s" % (
+                len(dev.illegible), dev.checked, text, "\n".join(found[:4]))
         if error is None and dev.misread:
             text, drawn, read = dev.misread[0]
             error = "the screen reader misread %d of %d frames; first:\n%s\ndrawn %r\nread  %r" % (

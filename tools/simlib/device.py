@@ -67,6 +67,7 @@ class Device:
         self.draws = draws
         self.checked = 0  # with `draws`: frames whose reading was compared with what was drawn
         self.misread = []  # ... and those where the two differ: (screen text, drawn, read)
+        self.illegible = []  # ... and those with letters a player cannot read: (screen text, faults)
         self.presses = 0
         self._screen = None
         self._wait_for_prompt()
@@ -169,6 +170,11 @@ class Device:
         """Compare what the screen reader reads on this frame with what the screens drew."""
         self.checked += 1
         screen = self.screen
+        from layoutcheck import faults
+
+        found = faults(self.glass, self.drawn)
+        if found:
+            self.illegible.append((screen.text(), found))
         read = screen.keys()
         if read != self.drawn:
             from devices.panel import rotate180_vlsb  # the Flip screen setting turns the picture

@@ -36,6 +36,7 @@ def _yofish(rig):
     rig.press(OK, 3)
     rig.choose(1)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     for v, m in ((7, 0), (4, 2), (9, 1), (3, 0)):
         rig.choose("Place")
         rig.choose(v)
@@ -50,6 +51,7 @@ def _hifisch(rig):
     rig.choose(3)
     rig.press(OK, 3)
     rig.choose(1)
+    rig.press(BACK)  # skip the set-up checklist
     for stmt, n in ((("fish", False), 23), (("shark", True), None), (("fish", False), 18), (("fish", False), 16)):
         rig.choose(stmt)
         if n:
@@ -63,6 +65,7 @@ def _hecht(rig):
     rig.press(OK, 3)  # the seats' own pike colours
     rig.choose(2)
     rig.press(OK)
+    rig.press(BACK)  # skip the set-up checklist
     for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",), ("action", "wave")):
         rig.choose(stmt)
 
@@ -73,6 +76,7 @@ def _game_over(rig):
     rig.press(OK, 3)
     rig.choose(1)
     rig.choose(0)
+    rig.press(BACK)  # skip the set-up checklist
     rng = random.Random(SEED)
     while rig.app.match is not None:
         rig.choose("Place")
@@ -243,8 +247,33 @@ def rig_ring(rig):
     return bytes(c for rgb in frames[-1] for c in rgb) if frames else bytes(3 * rig.pixels.n)
 
 
+def _start_rule(rig):
+    rig.menu("New Hi Fisch!")
+    rig.choose(3)
+    rig.press(OK, 3)
+
+
+def _checklist(rig):
+    rig.menu("New Hecht")
+    rig.choose(4)
+    rig.choose(2)
+    rig.press(OK)
+    rig.press(OK, 3)
+
+
+def _help(rig):
+    _hecht(rig)
+    rig.press(BACK)
+    rig.press(NEXT, 2)
+    rig.press(OK)
+    rig.press(NEXT, 2)
+
+
 SHOTS = {
     "main_menu": lambda rig: None,
+    "start_rule": _start_rule,
+    "checklist": _checklist,
+    "help": _help,
     "yofish_cover": _yofish,
     "hifisch_scoring": _hifisch,
     "hecht_play": _hecht,

@@ -239,6 +239,10 @@ def main(argv):
         if draws and hw.display is not None:
             import drawlog
 
+            from fishtable.ui import draw
+
+            draw.set_strict(True)  # layout faults raise: the board stops and the test says where
+
             drawlog.watch(hw.display, lambda keys: sys.stdout.write("D %s\n" % drawlog.encode(keys)))
         return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 

@@ -85,7 +85,7 @@ class Game(Ledger):
             raise Invalid("expected 'shark' or 'shark shell'")
         if verb == "fish":
             if len(tokens) == 2 or (len(tokens) == 3 and tokens[2] == "shell"):
-                return ("fish", parse_int(tokens[1], 1, NUMBERFISH, "N"), len(tokens) == 3)
+                return ("fish", parse_int(tokens[1], 1, NUMBERFISH, "the fish number"), len(tokens) == 3)
             raise Invalid("expected 'fish N' or 'fish N shell'")
         raise Invalid("unknown statement %s" % verb)
 

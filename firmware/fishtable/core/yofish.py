@@ -43,11 +43,14 @@ class Game(Ledger):
     def parse(self, tokens):
         verb = tokens[0]
         if verb == "place" and len(tokens) == 3:
-            return ("place", parse_int(tokens[1], 1, MAX_VALUE, "V"), parse_int(tokens[2], 0, MATCHES, "M"))
+            return ("place", parse_int(tokens[1], 1, MAX_VALUE, "the card value"),
+                    parse_int(tokens[2], 0, MATCHES, "the matching cards"))
         if verb == "cover" and len(tokens) == 3:
-            return ("cover", parse_int(tokens[1], 1, MAX_VALUE, "V"), parse_int(tokens[2], 1, MAX_VALUE, "W"))
+            return ("cover", parse_int(tokens[1], 1, MAX_VALUE, "the card value"),
+                    parse_int(tokens[2], 1, MAX_VALUE, "the covered value"))
         if verb == "hidden" and len(tokens) == 3:
-            return ("hidden", parse_int(tokens[1], 1, self.players, "P"), parse_int(tokens[2], 0, MAX_VALUE, "K"))
+            return ("hidden", parse_int(tokens[1], 1, self.players, "the player"),
+                    parse_int(tokens[2], 0, MAX_VALUE, "the bonus"))
         if verb in ("place", "cover", "hidden"):
             raise Invalid("%s takes two numbers" % verb)
         raise Invalid("unknown statement %s" % verb)
@@ -97,7 +100,7 @@ class Game(Ledger):
         if not self.turns_left:
             raise Invalid("every hand is empty: enter the hidden bonuses")
         if verb == "cover" and stmt[1] <= stmt[2]:
-            raise Invalid("cover needs V above W, not %d on %d" % (stmt[1], stmt[2]))
+            raise Invalid("a cover needs a higher card, not %d on %d" % (stmt[1], stmt[2]))
 
     def apply(self, stmt):
         if stmt[0] == "hidden":

@@ -15,6 +15,7 @@ from fishtable.ui import draw, prefs
 from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
+TOAST_COLS = 14  # a message's lines stay clear of its box's sides
 # The players' and statistics' screens and the code under them, dropped at the main menu too
 HOME_FORGETS = ("fishtable.ui.seats", "fishtable.ui.players", "fishtable.ui.namepick", "fishtable.ui.stats",
                 "fishtable.store.roster", "fishtable.store.stats", "fishtable.core.stats")
@@ -137,7 +138,7 @@ class App:
 
     def message(self, text):
         """A short message over the screen until a key or a few seconds pass."""
-        self.toast = draw.wrap(text)[:6]
+        self.toast = draw.wrap(text, TOAST_COLS, draw.ROWS - 2)
         self.toast_at = self.now
         self.dirty = True
 

@@ -1,9 +1,11 @@
-"""Drawing helpers for the 128x64 OLED: 8x8 text (16 chars x 8 lines), 2x text, inverted rows,
-small icons, word wrap.
+"""Drawing helpers for the 128x64 OLED: 8x8 text (16 chars x 8 lines), 2x text, highlighted
+(lit) bars, small icons, word wrap.
 
 Every helper keeps what it draws on the screen: text that would run off the edge is clipped,
 and in `strict` mode (tests) it raises `LayoutError` instead, as does text drawn over other
-text in the same frame.  `begin()` starts a frame.
+text in the same frame, a word the wrap had to cut and wrapped text with more lines than
+its place has.  A highlight is a bar 10 pixels high: a lit row above and below the letters
+(`BAR_H`).  `begin()` starts a frame.
 """
 
 from micropython import const
@@ -12,6 +14,7 @@ WIDTH = const(128)
 HEIGHT = const(64)
 COLS = const(16)  # 8x8 characters a line
 ROWS = const(8)
+BAR_H = const(10)  # a highlight bar: the 8 pixel rows of its text and a lit row above and below
 
 _state = [False]  # strict mode
 _boxes = []  # text boxes drawn in this frame (strict mode only): (x0, y0, x1, y1)
@@ -58,21 +61,38 @@ def text(fb, s, x, y, c=1):
 
 
 def line(fb, s, row, col=0, inverted=False):
-    """Text on a character row (0-7) from column `col`; inverted draws a highlight bar first."""
+    """Text on a character row (0-7) from column `col`; inverted draws a highlight bar first (it
+    reaches a pixel into the rows above and below: keep them clear)."""
     y = row * 8
     if inverted:
-        fb.fill_rect(0, y, WIDTH, 8, 1)
+        fb.fill_rect(0, y - 1, WIDTH, BAR_H, 1)
     text(fb, s, col * 8, y, 0 if inverted else 1)
 
 
 def centre(fb, s, row, inverted=False):
-    """Text centred on a character row."""
+    """Text centred on a character row (inverted: as `line`)."""
+    centre_at(fb, s, row * 8, inverted)
+
+
+def centre_at(fb, s, y, inverted=False):
+    """Text centred at pixel row `y`; inverted on a bar from y-1 to y+8."""
     if len(s) > COLS and not _state[0]:
         s = s[:COLS]
-    y = row * 8
     if inverted:
-        fb.fill_rect(0, y, WIDTH, 8, 1)
+        fb.fill_rect(0, y - 1, WIDTH, BAR_H, 1)
     text(fb, s, (WIDTH - len(s) * 8) // 2, y, 0 if inverted else 1)
+
+
+def title(fb, s, right_text=None):
+    """A title on a lit bar across the top (pixel rows 0-9, the letters at 1-8); what follows
+    starts at pixel row 11 (`BELOW_TITLE`)."""
+    fb.fill_rect(0, 0, WIDTH, BAR_H, 1)
+    text(fb, s, 1, 1, 0)
+    if right_text:
+        text(fb, right_text, WIDTH - 1 - len(right_text) * 8, 1, 0)
+
+
+BELOW_TITLE = const(11)
 
 
 def right(fb, s, row):
@@ -115,12 +135,23 @@ def big_centre(fb, s, y):
     big(fb, s, (WIDTH - len(s) * 16) // 2, y)
 
 
-def wrap(msg, width=COLS):
-    """Split `msg` into lines of at most `width` characters at spaces (long words are cut).
+def wrap(msg, width=COLS, most=0):
+    """Split `msg` into lines of at most `width` characters at spaces (long words are cut), at
+    most `most` lines when it is given (the rest is dropped).  Strict mode raises instead of
+    cutting a word or dropping lines.
 
     Every line is one slice of `msg` (words keep the spaces between them), so the only
     allocations are the lines and the list.
     """
+    out = _wrap(msg, width)
+    if most and len(out) > most:
+        if _state[0]:
+            raise LayoutError("%d lines, room for %d: %r" % (len(out), most, msg))
+        del out[most:]
+    return out
+
+
+def _wrap(msg, width):
     out = []
     start = 0
     end = len(msg)
@@ -143,6 +174,8 @@ def _wrap_part(msg, start, stop, width, out):
         if w1 < 0:
             w1 = stop
         while w1 - w0 > width:  # a word longer than a line: cut it
+            if _state[0]:
+                raise LayoutError("a word longer than a line: %r" % msg[w0:w1])
             if c1 > c0:
                 out.append(msg[c0:c1])
                 c0 = c1 = w0

@@ -12,40 +12,50 @@ between the screens and their legends.
 SYMBOLS = {
     "hifisch": (
         "P2",  # the player to move, big, and their colour's name beside
-        "R1",  # status: round
-        "down 36",  # status: face-down cards
-        "up",  # the face-up cards of this round, "S" a shark
+        "Round 1",  # status
+        "Last round",  # status: this round is surely the last
+        "Face-up",  # the face-up cards of this round, "S" a shark
         "S",
-        "sand 2",  # shells on the sandbank
-        "hidden 8",  # shells still on face-down cards
+        "Face-down 36",  # cards face-down
+        "Sand 2 hidden 8",  # shells on the sandbank, shells still on face-down cards
         "Fish + shell",
+        "Green fish",  # the end: each player's points
+        "Highest fish",
+        ">P2",  # the scoreboard: the player to move
     ),
     "hecht": (
         "P1",
-        "pk2",  # the player's pikes on the board
-        "0/14",  # moves entered / movement points of the turn
         "@snail",  # the six action chips, open
         "@skip",
         "@wave",
         "@carp",
         "@pike",
         "@!snail",  # a covered chip: the icon dark on a lit square
-        "Carp3/11",  # carp in the pond / in the supply
-        "Snl0/12",  # snails on the board / in the supply
+        "Moved 0 of 7",  # movement points used of the turn's allowance
+        "Pikes 2, spare 4",  # the player's pikes on the board, in their supply
+        "Carp in pond 3",  # carp in the pond, hungry or sated (a warning takes this line)
         "Nests with pairs",
+        "Carp nest 1",  # the carp dice, nest by nest
+        "Fewer carp",  # the supply is short: the player to move picks
         "1+2",  # the owners of a pike breeding pair
         "new: P1+1",  # new pikes per player of a pike reproduction
-        "No eating",  # warnings, lit
-        "3rd sated carp",
-        "Clear nest",
+        "!Pikes can't eat",  # warnings ("!"), several take turns
+        "!Sated carp join",
+        "!Clear your nest",
+        "!P2 clear nest",
+        "!2 clear nests",
+        "!Last round",
+        "!Final turn",
+        ">P2",
     ),
     "yofish": (
         "P1",
-        "pile 21",  # cards left in the draw pile
-        "bonus",  # the advanced game's hidden bonuses are being entered
+        "21 in pile",  # cards left in the draw pile
+        "Bonuses",  # the advanced game's hidden bonuses are being entered
         "Matching: 7",
         "9 covers",
+        "Colours differ!",
         "+7",  # the points of the play shown before OK
-        "P1 P2 P3",  # the score strip, the player to move lit
+        ">P1",  # the score strip, the player to move marked
     ),
 }

@@ -10,14 +10,9 @@ LEGEND = (
     "P1 Red\n"
     " player 1 moves,\n"
     " the ring in red\n"
-    "pk2\n"
-    " they have 2\n"
-    " pikes on board",
-    "0/14\n"
-    " 0 moves entered\n"
-    " of 14 points\n"
-    " (7; 14 after a\n"
-    " wave chip)",
+    "Moved 0 of 7\n"
+    " points used; 14\n"
+    " after a wave",
     "Their 6 chips:\n"
     "@snail add snail\n"
     "@skip skip turn\n"
@@ -27,36 +22,48 @@ LEGEND = (
     "@!snail lit chip:\n"
     "  used in this\n"
     "  round\n"
-    "Carp3/11\n"
-    " 3 in the pond,\n"
-    " 11 in supply",
-    "Snl0/12 snails\n"
-    " 0 on the board,\n"
-    " 12 in supply\n"
+    "Pikes 2, spare 4\n"
+    " yours on the\n"
+    " board, in stock",
+    "Carp in pond 3\n"
+    " hungry or sated\n"
+    " (a warning may\n"
+    " take the line)\n"
     "Nests with pairs\n"
-    " nests where a\n"
-    " pair breeds",
+    " nests breeding",
+    "Carp nest 1: die\n"
+    " that nest's die\n"
+    "Fewer carp: pick\n"
+    " too few carp:\n"
+    " who moves picks\n"
+    " nests' carp",
     "1+2\n"
     " a pair: pikes\n"
     " of P1 and P2\n"
     "new: P1+1\n"
     " P1 gets 1 new\n"
     " pike",
-    "No eating\n"
+    "!Pikes can't eat\n"
     " 4 carp or fewer\n"
-    " in the pond:\n"
-    " pikes may not\n"
-    " eat them",
-    "3rd sated carp\n"
+    " in the pond\n"
+    "!Clear your nest\n"
+    " new pikes born\n"
+    " in it",
+    "!Sated carp join\n"
     " only 3 carp: a\n"
     " third sated one\n"
-    " joins another\n"
-    " in its nest",
-    "Clear nest\n"
-    " after new pikes\n"
-    " are born, their\n"
-    " owners first\n"
-    " clear the nest",
+    " joins a nest\n"
+    "!P2 clear nest\n"
+    " P2 clears first",
+    "!2 clear nests\n"
+    " two players do\n"
+    "!Last round\n"
+    "!Final turn: no\n"
+    " pike chip open,\n"
+    " game ends now",
+    ">P2 Yellow\n"
+    " scoreboard: P2\n"
+    " moves next",
 )
 
 RULES = (

@@ -11,23 +11,35 @@ LEGEND = (
     " player 2 flips;\n"
     " the ring shows\n"
     " their colour\n"
-    "R1 round 1",
-    "down 36\n"
-    " 36 cards still\n"
-    " face-down\n"
-    "up 23 S 18\n"
-    " face-up: fish\n"
-    " 23, a shark, 18",
+    "Round 1\n"
+    " the round",
+    "Last round\n"
+    " too few cards\n"
+    " for another\n"
+    "Face-up 23 S 18\n"
+    " this round's\n"
+    " flips",
     "S a shark\n"
-    "sand 2\n"
-    " 2 shells on the\n"
-    " sandbank",
-    "hidden 8\n"
-    " 8 shells on\n"
-    " face-down cards\n"
+    "Face-down 36\n"
+    " cards still\n"
+    " face-down",
+    "Sand 2 hidden 8\n"
+    " shells: 2 on\n"
+    " the sandbank, 8\n"
+    " on face-down\n"
+    " cards",
     "Fish + shell\n"
     " the card had a\n"
     " shell on it",
+    "Green fish 2 x2\n"
+    " fish 1-5 count\n"
+    " 2 points each\n"
+    "Highest fish 27\n"
+    " ranks players\n"
+    " with equal pts",
+    ">P2 Yellow\n"
+    " scoreboard: P2\n"
+    " plays next",
 )
 
 RULES = (

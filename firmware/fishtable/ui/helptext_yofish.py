@@ -11,13 +11,17 @@ LEGEND = (
     "P1 Red\n"
     " player 1 plays,\n"
     " the ring in red\n"
-    "pile 21\n"
+    "21 in pile\n"
     " 21 cards left\n"
     " to draw",
-    "bonus\n"
+    "Bonuses\n"
     " the end: enter\n"
     " each hidden\n"
     " card's points",
+    "Colours differ!\n"
+    " a cover goes on\n"
+    " a card of\n"
+    " another colour",
     "Matching: 7\n"
     " a 7 is placed:\n"
     " how many cards\n"
@@ -29,10 +33,10 @@ LEGEND = (
     " another colour\n"
     "+7 points of\n"
     " this play",
-    "P1 P2 P3\n"
+    ">P1 P2 P3\n"
     " everyone's\n"
-    " score; the one\n"
-    " to play is lit",
+    " score; > marks\n"
+    " who plays",
 )
 
 RULES = (

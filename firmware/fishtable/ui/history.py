@@ -56,7 +56,7 @@ class Standings(Screen):
 
     def draw(self, app, fb):
         game = self.game
-        draw.line(fb, self.name[:16], 0, 0, True)
+        draw.line(fb, self.name[:16], 0)  # plain: a bar would need the row below it
         scores = game.scores()
         winners = game.winners()
         rows = min(len(self.ranking), 6)

@@ -69,7 +69,7 @@ class NamePicker(Screen):
         labels = ask.labels
         shown = labels[ask.index]
         x = (draw.WIDTH - len(shown) * 8) // 2
-        fb.fill_rect(x - 2, 32, len(shown) * 8 + 4, 8, 1)
+        fb.fill_rect(x - 2, 31, len(shown) * 8 + 4, draw.BAR_H, 1)  # a lit row above and below
         draw.text(fb, shown, x, 32, 0)
         left = x - 4
         right = x + len(shown) * 8 + 4

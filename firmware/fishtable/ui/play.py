@@ -17,6 +17,8 @@ from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.widgets import BACK, OK, Screen
 
+LABELS = ("P1", "P2", "P3", "P4", "P5", "P6")  # the players' labels, made once
+
 
 class View:
     """What the screen shows of the game's state, made once per state (not at every frame):
@@ -161,19 +163,18 @@ def draw_who(fb, label):
 def score_texts(game):
     """What a score strip shows: (player to move, "P<n>" labels, scores as text)."""
     scores = game.scores()
-    return game.next_player(), ["P%d" % (i + 1) for i in range(len(scores))], [str(s) for s in scores]
+    return game.next_player(), LABELS, [str(s) for s in scores]
 
 
 def score_strip(fb, row, texts):
-    """Every player's score in columns on two rows, the player to move inverted (`texts`: score_texts)."""
+    """Every player's score in columns on two rows, the player to move marked ">P2" (no bar: a
+    bar there would leave no lit row between the labels and the scores)."""
     player, labels, scores = texts
     n = len(scores)
     width = draw.WIDTH // n
     for i in range(n):
         x = i * width
         if player == i + 1:
-            fb.fill_rect(x, row * 8, width - 2, 8, 1)
-            draw.text(fb, labels[i], x + 1, row * 8, 0)
-        else:
-            draw.text(fb, labels[i], x + 1, row * 8)
-        draw.text(fb, scores[i], x + 1, row * 8 + 8)
+            draw.text(fb, ">", x, row * 8)
+        draw.text(fb, labels[i], x + 8, row * 8)
+        draw.text(fb, scores[i], x + 8, row * 8 + 8)

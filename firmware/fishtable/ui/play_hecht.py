@@ -71,7 +71,7 @@ class Play(Base):
         self._ask_die(app)
 
     def _ask_die(self, app):
-        ask = Ask("Nest %d die" % (len(self.rolls) + 1), [str(f) for f in FACES], list(FACES), 0, True)
+        ask = Ask("Carp nest %d: die" % (len(self.rolls) + 1), [str(f) for f in FACES], list(FACES), 0, True)
         self.go(ask, self._die, self.back_to_first)
 
     def _die(self, app, face):
@@ -79,14 +79,24 @@ class Play(Base):
         if len(self.rolls) < self.nests:
             self._ask_die(app)
         else:
-            self.play(app, ("action", "carp", self.rolls))
+            self._split(app, self.rolls, self.back_to_first)
+
+    def _split(self, app, rolls, back):
+        """Too few carp in the supply for the dice: the player to move picks which nests get fewer."""
+        options = app.match.game.carp_split_options(rolls)
+        if len(options) < 2:
+            self.play(app, ("action", "carp", rolls))
+            return
+        labels = ["+".join(str(k) for k in o) for o in options]
+        ask = Ask("Fewer carp: pick", labels, options, 0, True)
+        self.go(ask, lambda a, o: self.play(a, ("action", "carp", rolls)), back)
 
     def _rolled(self, app, n):
         rolls = tuple(app.die.rolls(n))
         self.rolls = rolls
         born = app.match.game.carp_born(rolls)
         ask = Ask("Rolled " + " ".join(str(r) for r in rolls), ["+%d carp" % born], [rolls], 0, True)
-        self.go(ask, lambda a, r: self.play(a, ("action", "carp", r)), None)
+        self.go(ask, lambda a, r: self._split(a, r, None), None)
         self.enter(app)
 
     # -- pike: pick the owners of each breeding pair ---------------------------
@@ -116,7 +126,7 @@ class Play(Base):
 
     # -- drawing ---------------------------------------------------------------
     def tick(self, app, now):
-        """Several warnings take turns on the last two rows, two seconds each."""
+        """Several warnings take turns on the bottom row, two seconds each."""
         import time
 
         if self.warn_at is None:
@@ -129,25 +139,30 @@ class Play(Base):
         return len(self.current(app).warnings) > 1
 
     def describe(self, app, game, view):
-        """The pikes of the player to move, the open chips (bit i: chip i), the movement points used of
-        the allowance, the carp and snail counts, the warnings (each wrapped to at most two lines)."""
+        """The movement points used of the allowance; the pikes of the player to move, their
+        supply, the carp in the pond; the open chips (bit i: chip i); the warnings
+        (one line each)."""
+        view.moves = "Moved %d of %d" % (game.moves, game.allowance())
+        view.pikes = view.pond = ""
         if view.player is not None:
-            view.pikes = "pk%d" % game.pikes(view.player)
+            p = view.player
+            view.pikes = "Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1])
+            view.pond = "Carp in pond %d" % game.carp_pond()
         open_bits = 0
         for i, _ in game.open_chips():
             open_bits |= 1 << i
         view.open_chips = open_bits
-        view.moves = "%d/%d" % (game.moves, game.allowance())
-        view.pond = "Carp%d/%d Snl%d/%d" % (game.carp_pond(), game.carp_supply, game.snails_board, game.snail_supply)
-        view.warnings = [draw.wrap(w)[:2] for w in game.warnings()]
+        warnings = game.warnings()
+        view.warnings = [short_warning(w) for w in warnings] if warnings else ()
+        if game.round == game.rounds and not game.over and not _pike_chip_open(game):
+            view.warnings = [LAST_TURN] + list(view.warnings)
 
     def draw_header(self, app, fb, view):
-        """The player (big), colour, pikes; the six chips (covered ones lit) and the moves."""
+        """The player (big), colour; the six chips (covered ones lit)."""
         chips = app.match.game.chips
         if view.player is not None:
             draw_who(fb, view.label)
             draw.text(fb, view.colour, 40, 0)
-            draw.right(fb, view.pikes, 0)
         for i in range(6):
             x = 40 + i * 9
             if view.open_chips & (1 << i):
@@ -155,15 +170,44 @@ class Play(Base):
             else:  # covered: the icon dark on a lit chip
                 fb.fill_rect(x, 8, 8, 8, 1)
                 draw.icon(fb, ICONS[chips[i]], x, 8, 0)
-        draw.right(fb, view.moves, 1)
 
     def draw_details(self, app, fb, view):
-        draw.line(fb, view.pond, 5)
+        """The moves, the pikes; the pond, or a warning ("!" before it) when the table needs one
+        (several take turns)."""
+        draw.line(fb, view.moves, 5)
+        draw.line(fb, view.pikes, 6)
         warnings = view.warnings
-        if warnings:
-            lines = warnings[self.warn % len(warnings)]
-            for i in range(len(lines)):
-                draw.line(fb, lines[i], 6 + i, 0, True)
+        draw.line(fb, warnings[self.warn % len(warnings)] if warnings else view.pond, 7)
+
+
+LAST_TURN = "!Final turn"  # the last open pike chip is used: the game ends after this turn
+
+
+def _pike_chip_open(game):
+    """True while some player still has a pike chip open (the last round ends with the last one)."""
+    for p in range(game.players):
+        for i in range(6):
+            if game.chips[i] == "pike" and not game.covered[p] & (1 << i):
+                return True
+    return False
+
+
+def short_warning(text):
+    """The core's reminder in one line of at most 16 characters, in words, "!" before it."""
+    if text.startswith("No eating"):
+        return "!Pikes can't eat"
+    if text.startswith("3rd sated"):
+        return "!Sated carp join"
+    if text.startswith("Clear the"):
+        return "!Clear your nest"
+    if text.startswith("Clear nest: "):
+        who = text[12:]
+        if len(who) <= 3:
+            return "!P%s clear nest" % who
+        return "!%d clear nests" % (who.count(",") + 1)
+    if text == "Last round":
+        return "!Last round"
+    return text[:draw.COLS]
 
 
 def _born(game, pairs):

@@ -5,6 +5,8 @@ from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Ask, Screen
 
+FEWEST = 6  # fewer cards face-down as a round begins: the game is over
+
 LABELS = {
     ("fish", False): "Fish",
     ("fish", True): "Fish + shell",
@@ -14,11 +16,21 @@ LABELS = {
 
 
 class Play(Base):
-    """The Hi Fisch! play screen."""
+    """The Hi Fisch! play screen: the flip's kind (a list: no prompt, so that the three lines
+    below fit), the number; the face-up cards, the face-down count and the shells below."""
+
+    STEP_ROWS = 3
+
+    def __init__(self, app):
+        Base.__init__(self, app)
+        self._round = -1  # the round and shells (sand * 16 + hidden) the texts below were made for
+        self._status = ""
+        self._shells = -1
+        self._shells_text = ""
 
     def first_step(self, app, game):
         kinds = game.flip_kinds()
-        self.go(Ask("Flipped:", [LABELS[k] for k in kinds], kinds), self._kind, None)
+        self.go(Ask(None, [LABELS[k] for k in kinds], kinds), self._kind, None)
 
     def _kind(self, app, kind):
         verb, shell = kind
@@ -26,7 +38,7 @@ class Play(Base):
             self.play(app, kind)
             return
         numbers = app.match.game.fish_numbers(shell)
-        ask = Ask("Fish + shell: N" if shell else "Fish number:", [str(n) for n in numbers], numbers, 0, True)
+        ask = Ask("Fish with shell:" if shell else "Fish number:", [str(n) for n in numbers], numbers, 0, True)
         self.go(ask, lambda a, n: self.play(a, ("fish", n, shell)), self.back_to_first)
 
     def scored(self, app):
@@ -35,13 +47,27 @@ class Play(Base):
         app.push(Scoring(game.last_scoring))
 
     def describe(self, app, game, view):
-        view.status = "R%d down %d" % (game.round, game.facedown())
-        up = " ".join("S" if n == 0 else str(n) for n, _ in game.faceup())
-        view.faceup = ("up " + up)[: draw.COLS]
-        view.shells = "sand %d hidden %d" % (game.sandbank, game.shells_hidden())
+        faceup = game.faceup()
+        if self._round != game.round:  # texts that change seldom are made again only when they do
+            self._round = game.round
+            self._status = "Round %d" % game.round
+        view.status = self._status
+        if game.facedown() + len(faceup) < FEWEST:  # even if every face-up fish goes back: the last
+            view.status = "Last round"
+        up = " ".join("S" if n == 0 else str(n) for n, _ in faceup)
+        view.faceup = "Face-up " + up if up else "Face-up none"
+        if len(view.faceup) > draw.COLS:
+            view.faceup = view.faceup[: draw.COLS]
+        view.counts = "Face-down %d" % game.facedown()
+        shells = game.sandbank * 16 + game.shells_hidden()
+        if self._shells != shells:
+            self._shells = shells
+            self._shells_text = "Sand %d hidden %d" % (game.sandbank, game.shells_hidden())
+        view.shells = self._shells_text
 
     def draw_details(self, app, fb, view):
-        draw.line(fb, view.faceup, 6)
+        draw.line(fb, view.faceup, 5)
+        draw.line(fb, view.counts, 6)
         draw.line(fb, view.shells, 7)
 
 
@@ -97,8 +123,8 @@ class Scoring(Screen):
             app.scoring_done()
 
     def draw(self, app, fb):
-        draw.line(fb, "Scoring %d/%d" % (self.index + 1, len(self.steps)), 0, 0, True)
-        lines = draw.wrap(step_text(self.steps[self.index]))[:5]
+        draw.title(fb, "Scoring %d/%d" % (self.index + 1, len(self.steps)))
+        lines = draw.wrap(step_text(self.steps[self.index]), draw.COLS, 5)
         for i in range(len(lines)):
             draw.line(fb, lines[i], 2 + i)
         draw.line(fb, "OK: go on", 7)

@@ -1,6 +1,7 @@
 """Playing Yo Fish!: place or cover, the card values, the points shown before OK; the hidden
 bonuses of the advanced game after the last turn; the score track of all players."""
 
+from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
 from fishtable.ui.play import score_strip, score_texts
 from fishtable.ui.widgets import Ask
@@ -58,7 +59,8 @@ class Play(Base):
             self.go(ask, self._place_value, self.back_to_first)
         else:
             labels, values = _choice(game.cover_values(top))
-            ask = Ask("Cover: value", labels, values, max(0, min(self.value, top) - 2), True)
+            ask = Ask("Cover: value", labels, values, max(0, min(self.value, top) - 2), True,
+                      lambda v: "Colours differ!")
             self.go(ask, self._cover_value, self.back_to_first)
 
     def _place_value(self, app, v):
@@ -79,8 +81,13 @@ class Play(Base):
         self.play(app, ("hidden", self.hidden_for, k))
 
     def describe(self, app, game, view):
-        view.status = "bonus" if game.awaiting_hidden() else "pile %d" % game.pile
+        view.bonus = bool(game.awaiting_hidden())
+        view.status = "Bonuses" if view.bonus else "%d in pile" % game.pile
         view.scores = score_texts(game)
 
     def draw_details(self, app, fb, view):
-        score_strip(fb, 6, view.scores)
+        if view.bonus:  # what the advanced game's bonus counts
+            draw.line(fb, "Largest group of", 6)
+            draw.line(fb, "hidden colour", 7)
+        else:
+            score_strip(fb, 6, view.scores)

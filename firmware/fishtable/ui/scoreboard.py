@@ -1,4 +1,4 @@
-"""The scoreboard: the game menu (scores + Play on / Undo / Main menu) and the end of a game."""
+"""The scoreboard: the game menu (scores + Play on / Undo / Help / Main menu) and the end of a game."""
 
 from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
@@ -8,7 +8,8 @@ from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Confirm, Screen
 PLAY_ON = "Play on"
 UNDO = "Undo"
 MAIN_MENU = "Main menu"
-CHOICES = (PLAY_ON, UNDO, MAIN_MENU)
+HELP = "Help"
+CHOICES = (PLAY_ON, UNDO, HELP, MAIN_MENU)
 
 
 def seat_text(lead, label, colour, score):
@@ -19,11 +20,11 @@ def seat_text(lead, label, colour, score):
 
 
 def score_rows(fb, match, colours, first_row, marker):
-    """One row per player: marker, name (or number), colour, score (right)."""
+    """One row per player: marker (">": to move), name (or number), colour, score (right)."""
     scores = match.game.scores()
     for i in range(len(scores)):
         score = str(scores[i])
-        draw.line(fb, seat_text("*" if marker == i + 1 else " ", match.label(i + 1), colours[i], score),
+        draw.line(fb, seat_text(">" if marker == i + 1 else " ", match.label(i + 1), colours[i], score),
                   first_row + i)
         draw.right(fb, score, first_row + i)
 
@@ -47,6 +48,8 @@ class GameMenu(Screen):
                 app.pop()
             elif choice == MAIN_MENU:
                 app.home()
+            elif choice == HELP:
+                show_help(app, app.match.name)
             elif not app.match.statements:
                 app.message("nothing to undo")
             else:
@@ -60,10 +63,23 @@ class GameMenu(Screen):
         if players < 6:
             draw.line(fb, "Scores" if match.name == "yofish" else "Round %d" % game.round, 0)
         score_rows(fb, match, colours, 0 if players >= 6 else 1, game.next_player())
-        fb.fill_rect(0, 56, draw.WIDTH, 8, 1)
-        draw.centre(fb, CHOICES[self.index], 7, True)
-        draw.text(fb, "<", 0, 56, 0)
-        draw.text(fb, ">", draw.WIDTH - 8, 56, 0)
+        draw.centre_at(fb, CHOICES[self.index], 55, True)  # its bar: pixel rows 54-63
+        draw.text(fb, "<", 0, 55, 0)
+        draw.text(fb, ">", draw.WIDTH - 8, 55, 0)
+
+
+def show_help(app, game):
+    """The help pages of `game`; the help module is dropped again when they close."""
+    from fishtable.ui import help
+
+    app.push(help.Pages(help.help_pages(game), _help_done))
+
+
+def _help_done(app):
+    from fishtable.ui.help import forget
+
+    app.pop()
+    forget("help")
 
 
 def undo_question(match):
@@ -79,7 +95,9 @@ def _undo(app):
 
 
 class GameOver(Screen):
-    """The ranking and the winners; the ring celebrates in the winners' colours."""
+    """The ranking and the winners; the ring celebrates in the winners' colours.  Hi Fisch!: OK
+    then shows each player's points (green fish x2, other fish, shells, the highest fish that
+    breaks a tie), one page a player in ranking order; BACK goes to the main menu at once."""
 
     def __init__(self, app, match):
         game = match.game
@@ -88,31 +106,71 @@ class GameOver(Screen):
         self.colours = [match.colour_index(p) for p in range(1, game.players + 1)]
         self.winners = game.winners()
         self.ranking = game.ranking()
+        self.page = 0  # 0: the ranking; k: the k-th ranked player's points (Hi Fisch!)
+        self.pages = game.players if match.name == "hifisch" else 0
+        self.lines = None  # the shown page's lines, made once a page
 
     def enter(self, app):
         app.fx.celebrate(app.now, [RGB[self.colours[p - 1]] for p in self.winners])
 
     def key(self, app, ev):
-        if ev == OK or ev == BACK:
+        if ev == OK and self.page < self.pages:
+            self.page += 1
+            self.lines = None
+        elif ev == OK or ev == BACK:
             app.home()
 
     def draw(self, app, fb):
+        if self.page:
+            if self.lines is None:
+                self.lines = points_lines(self.game, self.ranking[self.page - 1])
+            draw.centre_at(fb, self.lines[0], 1, True)
+            for i in range(1, len(self.lines)):
+                draw.text(fb, self.lines[i], 0, draw.BELOW_TITLE + 1 + 8 * (i - 1))
+            draw.line(fb, "OK: go on", 7)
+            return
         game = self.game
         if len(self.winners) == 1:
-            draw.centre(fb, "%s wins!" % self.labels[self.winners[0] - 1], 0, True)
+            draw.centre_at(fb, "%s wins!" % self.labels[self.winners[0] - 1], 1, True)
         else:
-            draw.centre(fb, "Shared win!", 0, True)
+            draw.centre_at(fb, "Shared win!", 1, True)
         scores = game.scores()
         rank = 0
         prev = None
+        tie = False  # equal points, ranked apart by the tie-break
         for i in range(len(self.ranking)):
             p = self.ranking[i]
             key = (scores[p - 1], game.tiebreak(p - 1))
             if key != prev:
+                tie = tie or (prev is not None and key[0] == prev[0])
                 rank = i + 1
                 prev = key
+            y = draw.BELOW_TITLE + 8 * i
             score = str(scores[p - 1])
-            draw.line(fb, seat_text("%d " % rank, self.labels[p - 1], self.colours[p - 1], score), 1 + i)
-            draw.right(fb, score, 1 + i)
+            draw.text(fb, seat_text("%d " % rank, self.labels[p - 1], self.colours[p - 1], score), 0, y)
+            draw.text(fb, score, draw.WIDTH - 8 * len(score), y)
         if len(self.ranking) < 6:
-            draw.line(fb, "OK: main menu", 7)
+            hint = "OK: points" if self.pages else "OK: main menu"
+            if tie and self.pages:
+                hint = "Tie: best fish"
+            draw.line(fb, hint, 7)
+
+
+def points_lines(game, player):
+    """A Hi Fisch! player's points as lines: the title, then green fish (2 each), other fish,
+    shells, and the highest fish (it ranks players with equal points)."""
+    from fishtable.core.hifisch import value
+
+    cards = game.won_cards(player)
+    green = 0
+    for n in cards:
+        if value(n) == 2:
+            green += 1
+    shells = game.shells[player - 1]
+    best = game.tiebreak(player - 1)
+    return ("P%d: %d points" % (player, game.scores()[player - 1]),
+            "Green fish %d x2" % green,
+            "Other fish %d" % (len(cards) - green),
+            "Shells %d" % shells,
+            "Highest fish %s" % (best if best else "-"),
+            "(breaks a tie)")

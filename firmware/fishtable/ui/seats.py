@@ -93,10 +93,13 @@ class LastSeats(Screen):
             app.pop()
 
     def draw(self, app, fb):
-        draw.line(fb, "Same as last?", 0, 0, True)
+        draw.title(fb, "Same as last?")  # a lit row above and below its letters
         names = self.names
         for i in range(len(names)):
             name = names[i] if not is_guest(names[i]) else "Guest"
-            draw.line(fb, name, 1 + i)
-            draw.right(fb, COLOUR_NAMES[self.palette[i]], 1 + i)
-        draw.line(fb, "OK:yes BACK:new", 7)
+            y = draw.BELOW_TITLE + 8 * i
+            colour = COLOUR_NAMES[self.palette[i]]
+            draw.text(fb, name, 0, y)
+            draw.text(fb, colour, draw.WIDTH - 8 * len(colour), y)
+        if len(names) < 6:
+            draw.line(fb, "OK:yes BACK:new", 7)

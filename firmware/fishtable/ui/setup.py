@@ -1,5 +1,7 @@
 """Setting up a game: players, who sits where and their colours (fishtable.ui.seats), who starts
-(as its registry entry says: asked, or taken from the settings)."""
+(chosen or drawn by lot, the rulebook's rule shown), the game's options (as its registry entry
+says: asked, or taken from the settings), then the rulebook's set-up checklist (ticked through or
+skipped with BACK)."""
 
 from fishtable.core.games import ASK_ADVANCED, CHIPS_SETTING
 from fishtable.core.match import COLOURS, Match, is_guest
@@ -9,7 +11,7 @@ from fishtable.ui.ringfx import RGB
 from fishtable.ui.seats import ask_seat, offer_last
 from fishtable.ui.widgets import OK, Info, Picker, Screen
 
-LOT = "Lot"
+LOT = "By lot"
 SPIN_MS = 1500
 
 
@@ -60,7 +62,11 @@ class Setup:
         labels = [LOT] + [self.label(p)[:6] for p in range(1, self.players + 1)]  # big, between the arrows
         values = [0] + list(range(1, self.players + 1))
         app.fx.off()
-        app.push(Picker("Who starts?", labels, values, self._start))
+        from fishtable.ui import help
+
+        rule = help.start_rule(self.game.name).split("\n")
+        help.forget("help")
+        app.push(Picker("Who starts?", labels, values, self._start, info=rule))
 
     def _start(self, app, player):
         if player == 0:
@@ -75,7 +81,7 @@ class Setup:
             self.options = []
         asks = self.game.options
         if step >= len(asks):
-            self._create(app)
+            self._checklist(app)
         elif asks[step] == ASK_ADVANCED:
             app.push(Picker("Advanced game?", ["No", "Yes"], [0, 1], lambda a, yes: self._advanced(a, yes, step)))
         elif asks[step] == CHIPS_SETTING:
@@ -91,6 +97,19 @@ class Setup:
     def _option(self, app, option, step):
         self.options.append(option)
         self._options(app, step + 1)
+
+    def _checklist(self, app):
+        """The rulebook's set-up for this table, then the game begins (the help texts dropped)."""
+        from fishtable.ui import help
+
+        advanced = False
+        for name, _ in self.options:
+            advanced = advanced or name == "advanced"
+        help.checklist(app, self.game.name, self.players, self._checked, advanced)
+        help.forget("help")
+
+    def _checked(self, app, ticks):
+        self._create(app)
 
     def _create(self, app):
         colours = [COLOURS[c] for c in self.colours]

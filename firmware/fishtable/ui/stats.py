@@ -41,11 +41,13 @@ class StatsPages(Screen):
         from fishtable.core.stats import BEST, LAST, PLAYED, WINS
 
         table = self.table
+        pages = 1 + len(self.order)
+        count = "%d/%d" % (self.page + 1, pages) if pages > 1 else None  # on the title bar's right
         if self.page == 0:
-            draw.line(fb, self.title, 0, 0, True)
+            draw.title(fb, self.title, count)
             if not table.games:
-                draw.line(fb, "No finished", 2)
-                draw.line(fb, "games yet", 3)
+                _pair(fb, "No finished", "", 2)
+                _pair(fb, "games yet", "", 3)
                 return
             _pair(fb, "Games", str(table.games), 1)
             _pair(fb, "Avg win", table.average_win(), 2)
@@ -53,20 +55,17 @@ class StatsPages(Screen):
             _pair(fb, "Players", str(len(self.order)), 4)
         else:
             i = self.order[self.page - 1]
-            draw.line(fb, table.names[i], 0, 0, True)
+            draw.title(fb, table.names[i], count)
             _pair(fb, "Games", str(table.figure(i, PLAYED)), 1)
             _pair(fb, "Wins", str(table.figure(i, WINS)), 2)
             _pair(fb, "Win rate", "%d%%" % table.win_rate(i), 3)
             _pair(fb, "Best", str(table.figure(i, BEST)), 4)
             _pair(fb, "Average", table.average(i), 5)
             _pair(fb, "Last game", "#%d" % table.figure(i, LAST), 6)
-        pages = 1 + len(self.order)
-        if pages > 1:
-            draw.centre(fb, "%d/%d" % (self.page + 1, pages), 7)
-            draw.line(fb, "<", 7)
-            draw.right(fb, ">", 7)
 
 
 def _pair(fb, label, value, row):
-    draw.line(fb, label, row)
-    draw.right(fb, value, row)
+    """A figure's label and value on line `row` (1-6) below the title bar."""
+    y = draw.BELOW_TITLE + 8 * (row - 1)
+    draw.text(fb, label, 0, y)
+    draw.text(fb, value, draw.WIDTH - 8 * len(value), y)

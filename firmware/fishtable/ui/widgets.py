@@ -6,6 +6,8 @@ confirm screens.  Keys: PREV/NEXT move, OK selects, BACK goes back (same codes a
 from fishtable.events import BACK, NEXT, NONE, OK, PREV  # noqa: F401 - the screens take them from here
 from fishtable.ui import draw
 
+PITCH = 9  # pixel rows from one list line to the next
+
 
 class Screen:
     """A screen: a small state machine over key events that draws itself on the whole OLED."""
@@ -79,13 +81,23 @@ class Ask:
                     self._note_at = self.index
                 draw.centre(fb, self._note, row0 + 2)
             return
+        # a list: 9 pixels a line, so the highlight's bar (10 high) keeps a lit row above and
+        # below its letters and never touches the lines beside it
+        shown = (rows * 8 - draw.BAR_H) // PITCH + 1
         if self.index < self.top:
             self.top = self.index
-        elif self.index >= self.top + rows:
-            self.top = self.index - rows + 1
-        last = min(len(self.labels), self.top + rows)
+        elif self.index >= self.top + shown:
+            self.top = self.index - shown + 1
+        last = min(len(self.labels), self.top + shown)
+        y = row0 * 8 + 1
         for i in range(self.top, last):
-            draw.line(fb, self.labels[i], row0 + i - self.top, 0, i == self.index)
+            label = self.labels[i]
+            if i == self.index:  # the bar as wide as its text: fewer bytes to the panel when it moves
+                fb.fill_rect(0, y - 1, len(label) * 8 + 2, draw.BAR_H, 1)
+                draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y, 0)
+            else:
+                draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y)
+            y += PITCH
 
 
 class Menu(Screen):
@@ -131,7 +143,7 @@ class Confirm(Screen):
     """A yes/no question: OK runs `on_yes(app)`, BACK runs `on_no(app)` (default: close)."""
 
     def __init__(self, question, on_yes, on_no=None, yes="OK: yes", no="BACK: no"):
-        self.lines = draw.wrap(question)[:5]
+        self.lines = draw.wrap(question, draw.COLS, 5)
         self.on_yes = on_yes
         self.on_no = on_no
         self.yes = yes
