@@ -281,20 +281,25 @@ class Walk:
 
 
 def _title(glass, words):
-    """True when the top text row begins with `words` (highlighted): a cheap look at the title."""
-    # The title is drawn dark on a lit bar: its first letter's cell differs from an empty bar.
-    from fishtable.ui import draw  # noqa: F401  (the font is the framebuf's)
-
+    """True when the title bar (draw.title: a lit bar over pixel rows 0-9, dark letters from x=1,
+    y=1) begins with `words`: a cheap look at the title, comparing pages 0 and 1 in place."""
     cell = _CELLS.get(words)
     if cell is None:
         import framebuf
 
-        buf = bytearray(8 * len(words))
-        fb = framebuf.FrameBuffer(buf, 8 * len(words), 8, framebuf.MONO_VLSB)
-        fb.fill(1)
-        fb.text(words, 0, 0, 0)
+        from fishtable.ui import draw
+
+        width = 1 + 8 * len(words)
+        buf = bytearray(2 * width)
+        fb = framebuf.FrameBuffer(buf, width, 16, framebuf.MONO_VLSB)
+        fb.fill_rect(0, 0, width, draw.BAR_H, 1)
+        fb.text(words, 1, 1, 0)
         cell = _CELLS[words] = bytes(buf)
-    return glass[:len(cell)] == cell
+    width = len(cell) // 2
+    for x in range(width):
+        if glass[x] != cell[x] or (glass[128 + x] ^ cell[width + x]) & 0x03:  # rows 8-9: the bar's end
+            return False
+    return True
 
 
 _CELLS = {}
