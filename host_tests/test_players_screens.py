@@ -93,6 +93,9 @@ def test_picker_refuses_a_ninth_letter_an_empty_name_and_back_on_empty_leaves(ri
     rig.choose("Done")
     assert "Type a name first" in toast(rig)
     rig.press(NEXT)  # dismisses the message
+    rig.choose("Del")  # nothing to delete: said, not swallowed (the soak found it)
+    assert "No letter to delete" in toast(rig) and rig.top().name == ""
+    rig.press(NEXT)
     type_name(rig, "Abcdefgh")
     rig.choose("i")
     assert "8 letters at most" in toast(rig) and rig.top().name == "Abcdefgh"

@@ -52,7 +52,10 @@ class NamePicker(Screen):
                 else:
                     app.message("Type a name first")
             elif chosen == DELETE:
-                self.name = self.name[:-1]
+                if self.name:
+                    self.name = self.name[:-1]
+                else:
+                    app.message("No letter to delete")  # a press is never swallowed
             elif len(self.name) >= MAX_NAME:
                 app.message("A name has %d letters at most" % MAX_NAME)
             else:
