@@ -136,10 +136,18 @@ def parse_record(path):
     return match.name, match.players, match.start, options, [fmt(stmt) for stmt in match.statements]
 
 
-def app_steps(path, tag="r", digest=False):
+# The compiled bundle goes first on the VM's path: the firmware is measured as `make flash` ships
+# it (.mpy: its bytecode is loaded, not compiled on the device; compiling takes more RAM and keeps
+# more names).  Without it the VM compiles firmware/'s sources (the figures before 2026-12).
+BUNDLE_VM = "/fwm"
+USE_BUNDLE = "import sys\nsys.path.insert(0, %r)" % BUNDLE_VM
+
+
+def app_steps(path, tag="r", digest=False, bundle=True):
     """The VM calls that play one record through the app, sampling the heap between statements."""
     name, players, start, options, lines = parse_record(path)
-    steps = [APP_LOAD % (name, players, start, options, lines, digest), COLLECT, COLLECT, "B.baseline()",
+    steps = [USE_BUNDLE] if bundle else []
+    steps += [APP_LOAD % (name, players, start, options, lines, digest), COLLECT, COLLECT, "B.baseline()",
              "B.build()", COLLECT, COLLECT, "B.idle()", "B.begin()", COLLECT, COLLECT, "B.began()"]
     for i in range(len(lines)):
         steps += ["B.statement(%d)" % i, COLLECT, "B.sample(%d)" % i]
@@ -149,9 +157,11 @@ def app_steps(path, tag="r", digest=False):
     return steps
 
 
-def play_record(path, digest=False):
-    """Play one record through the app in a fresh VM; returns the raw figures of appbench.report."""
-    found = wasm_steps(app_steps(path, digest=digest), trees=APP_TREES)
+def play_record(path, digest=False, bundle=None):
+    """Play one record through the app in a fresh VM; returns the raw figures of appbench.report.
+    `bundle`: a folder of the compiled firmware (compile_bundle), else the VM compiles the sources."""
+    trees = APP_TREES + ([(bundle, BUNDLE_VM)] if bundle else [])
+    found = wasm_steps(app_steps(path, digest=digest, bundle=bool(bundle)), trees=trees)
     return {key[2:]: value for key, value in found.items() if key.startswith("r_")}
 
 
@@ -159,10 +169,11 @@ def _avg(values):
     return round(sum(values) / len(values), 1) if values else 0
 
 
-def bench_app(records, jobs=2):
-    """Heap, frame allocations, I2C and ring traffic of the whole app over every record."""
+def bench_app(records, bundle=None, jobs=2):
+    """Heap, frame allocations, I2C and ring traffic of the whole app over every record, the
+    firmware compiled in `bundle` (compile_bundle) or, without it, from source."""
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        runs = dict(zip(records, pool.map(play_record, records)))
+        runs = dict(zip(records, pool.map(lambda p: play_record(p, bundle=bundle), records)))
     frames_alloc, frames_i2c, frames_bits, stmt_alloc, ring = [], [], [], [], []
     by_game = {}
     peak_raw, peak_record, high = 0, None, 0
@@ -525,7 +536,12 @@ def collect(records=None, unix=True):
         "pico_heap_bytes": PICO_HEAP,
         "pico_fs_bytes": PICO_FS,
     }
-    result.update(bench_app(records))
+    with tempfile.TemporaryDirectory(prefix="fishtable-bench-mpy-") as bundle:
+        compile_bundle(bundle)
+        result.update(bench_app(records, bundle))
+    # the same from source, for the largest game (the bench's figures before it measured the .mpy)
+    source = bench_app([os.path.join(os.path.dirname(records[0]), result["heap_peak_record"] + ".fish")])
+    result["source"] = {key: source[key] for key in ("heap_idle", "heap_peak", "heap_roster_stats_open")}
     result["heap_idle_fraction"] = round(result["heap_idle"] / PICO_HEAP, 3)
     result["heap_peak_fraction"] = round(result["heap_peak"] / PICO_HEAP, 3)
     result["mpy_bundle_fraction"] = round(result["mpy_bundle"] / PICO_FS, 4)
@@ -583,6 +599,9 @@ def table(result):
             result["heap_peak_record"])),
         ("heap in use, Players or Stats open after a game", "%s (%d B; a full roster, a full stats table)"
          % (_kb(result["heap_roster_stats_open"]), result["heap_roster_stats_open"])),
+        ("  the same compiled from source: idle / peak / open", "%s / %s / %s (%s)"
+         % (_kb(result["source"]["heap_idle"]), _kb(result["source"]["heap_peak"]),
+            _kb(result["source"]["heap_roster_stats_open"]), result["heap_peak_record"])),
         ("  peak by game", ", ".join("%s %d" % (g, v["heap_peak"]) for g, v in sorted(result["by_game"].items()))),
         ("game state retained (bytes)", ", ".join("%s %d" % kv for kv in sorted(result["state_bytes"].items()))),
         ("rules core: bytes allocated per statement (avg / max)",

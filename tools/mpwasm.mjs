@@ -27,7 +27,7 @@ function copyTree(FS, hostDir, vmDir) {
     const dst = vmDir + "/" + entry.name;
     if (entry.isDirectory()) {
       if (entry.name !== "__pycache__") copyTree(FS, src, dst);
-    } else if (entry.name.endsWith(".py") || entry.name.endsWith(".json") || entry.name.endsWith(".fish")) {
+    } else if (entry.name.endsWith(".py") || entry.name.endsWith(".json") || entry.name.endsWith(".fish") || entry.name.endsWith(".mpy")) {
       FS.writeFile(dst, fs.readFileSync(src));
     }
   }
