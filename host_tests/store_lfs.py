@@ -5,7 +5,7 @@ them).  Apart from store_sweep.py so that the sweeps in the Pico's heap do not c
 from store_sweep import expected_states, final_record, history_ok, key_of, new_match, run_op, script_of
 
 from fishtable.core.record import read_text
-from fishtable.store import Store
+from fishtable.store import Store, journal
 
 # -- the real LittleFS (MicroPython's os.VfsLfs2 on tools/devices FlashBlocks) ------------------
 MOUNT = "/flash"
@@ -126,7 +126,7 @@ def lfs_measure(texts, games=1, blocks=352, budget=256 * 1024):
                 if op[0] == "append":
                     written += len(match.line_of(op[1])) + 7  # the line, its check and its LF
                 if op[0] == "finish":
-                    size = sum(os.stat(path)[6] for path in store.journal_paths())
+                    size = sum(os.stat(path)[6] for path in journal.paths(store))
                 a0 = sum(bdev.erases)
                 b0 = bdev.prog_bytes
                 match = run_op(store, match, op)
@@ -134,7 +134,7 @@ def lfs_measure(texts, games=1, blocks=352, budget=256 * 1024):
                     appended += sum(bdev.erases) - a0
                     pages += (bdev.prog_bytes - b0) // 256
             if match is not None:  # not over: no finish
-                size = sum(os.stat(path)[6] for path in store.journal_paths())
+                size = sum(os.stat(path)[6] for path in journal.paths(store))
                 store.discard()
             n = len(read_text(text).statements)
             flash = (bdev.prog_bytes - p0) / n

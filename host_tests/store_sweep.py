@@ -14,7 +14,7 @@ from fishtable.core.errors import Invalid
 from fishtable.core.match import Match
 from fishtable.core.record import read_text
 from fishtable.core.summary import summary_line
-from fishtable.store import Store
+from fishtable.store import Store, history
 
 ROOT = "/data"
 
@@ -131,7 +131,8 @@ def history_ok(store, header, final_lines, finished):
         return names == []
     if len(names) != 1 or not names[0].endswith("-" + header[0] + ".fish"):
         return False
-    return [_plain(line) for line in store.history_lines(names[0]) if not line.startswith("# ---")] == final_lines
+    kept = history.lines(store.fs, store.history_dir, names[0])
+    return [_plain(line) for line in kept if not line.startswith("# ---")] == final_lines
 
 
 def _plain(line):

@@ -8,6 +8,7 @@ import sys
 import pytest
 from rig import BACK, NEXT, OK, PREV, Rig
 
+from fishtable.store import history
 from fishtable.ui import draw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -28,7 +29,7 @@ def read_history(rig):
     """The statements of the newest finished game on the rig's flash."""
     from fishtable.core.record import read
 
-    return read(rig.store.history_lines(rig.store.history()[0])).statements
+    return read(history.lines(rig.store.fs, rig.store.history_dir, rig.store.history()[0])).statements
 
 
 def place(rig, v, m):

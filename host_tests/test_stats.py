@@ -221,7 +221,7 @@ def test_the_board_folds_the_same_figures_under_micropython(run_fw, tmp_path):
     code = """
         import gc, sys
         import fishtable.core.hecht, fishtable.core.hifisch, fishtable.core.yofish  # compiled first: less torn heap
-        import fishtable.store.journal, fishtable.store.roster, fishtable.store.stats
+        import fishtable.store.journal, fishtable.store.recover, fishtable.store.roster, fishtable.store.stats
         sys.path.insert(0, %r)
         sys.path.insert(0, %r)
         import named_games

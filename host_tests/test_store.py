@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from fishtable.core.match import Match
 from fishtable.core.record import read_text
 from fishtable.core.summary import summary_line
-from fishtable.store import OsFs, Store
+from fishtable.store import OsFs, Store, history
 
 ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -314,7 +314,7 @@ def test_finish_moves_the_record_into_the_history():
     store = Store(fs)
     match, name = finished_game(store, 1)
     assert name == "0001-yofish.fish" and store.history() == [name]
-    assert plain(store.history_lines(name)) == list(match.lines())
+    assert plain(history.lines(store.fs, store.history_dir, name)) == list(match.lines())
     assert store.history_game(name).statements == match.statements
     assert store.resume() == (None, None)
     _, second = finished_game(store, 2)
@@ -326,7 +326,7 @@ def test_history_budget_drops_the_oldest_first():
     store = Store(fs, history_budget=3 * 4096)  # each file takes a whole 4 KB flash block
     names = [finished_game(store, seed)[1] for seed in range(8)]
     assert store.history() == names[::-1][:3]
-    assert store.history_bytes() == 3 * 4096
+    assert history.total(store.fs, store.history_dir) == 3 * 4096
     tiny = Store(fs, history_budget=10)
     _, last = finished_game(tiny, 9)
     assert tiny.history() == [last]  # the newest game is always kept
@@ -355,7 +355,7 @@ def test_history_files_replay_with_tools_replay(tmp_path):
 def test_history_lines_refuses_paths():
     store = Store(FaultFs())
     with pytest.raises(OSError):
-        list(store.history_lines("../journal.fish"))
+        list(history.lines(store.fs, store.history_dir, "../journal.fish"))
 
 
 # -- settings -------------------------------------------------------------------------------
@@ -549,7 +549,7 @@ def test_power_cut_inside_a_fat_rename_resumes_before_or_after_the_undo(monkeypa
 
 
 def test_the_journal_reads_through_a_buffer_as_large_as_a_record_line():
+    from fishtable import store
     from fishtable.core import record
-    from fishtable.store import journal
 
-    assert journal._BUFFER == record.BUFFER
+    assert store.BUFFER == record.BUFFER

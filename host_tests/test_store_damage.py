@@ -21,7 +21,8 @@ import mprun
 from fishtable.core.match import Match
 from fishtable.core.record import BytesStream, Lines, read_text
 from fishtable.store import Store
-from fishtable.store.journal import Scanner, check
+from fishtable.store.journal import check, paths
+from fishtable.store.recover import Scanner
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICES = os.path.join(ROOT, "tools", "devices")
@@ -41,7 +42,7 @@ def journal_of(path, finish=False):
     for stmt in done.statements:
         store.append(match, stmt)
         match.submit(stmt)
-    return b"".join(fs.files[path] for path in store.journal_paths()), done
+    return b"".join(fs.files[path] for path in paths(store)), done
 
 
 def split_lines(data):

@@ -16,7 +16,7 @@ import pytest
 import mprun
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.record import read_text
-from fishtable.store import Store
+from fishtable.store import Store, journal
 from fishtable.store.fs import remove_if_there
 from fishtable.store.journal import checked, journal_lines
 
@@ -116,7 +116,7 @@ class UndoInPlace(Store):
 
     def undo(self, match):
         keep = len(match.statements) - 1
-        gen = self._next_gen()
+        gen = journal._next_gen(self)
         handle = self.fs.open(self.journal_path, "w")
         for line in journal_lines(match, keep, None, self._chain, gen):
             handle.write(line + "\n")
@@ -144,7 +144,7 @@ class DiscardThenBegin(Store):
     def begin(self, match):
         remove_if_there(self.fs, self.journal_path)
         self.fs.mkdir(self.root) if not self.fs.exists(self.root) else None
-        gen = self._next_gen()
+        gen = journal._next_gen(self)
         handle = self.fs.open(self.journal_path, "w")
         handle.write("\n".join(journal_lines(match, 0, None, self._chain, gen)) + "\n")
         handle.close()

@@ -290,7 +290,9 @@ def open_stats():
         table.add(table.last, ["Player%02d" % i], [10 + i], [1], 20)
     stats.save(store.fs, stats.path_of(store.root, name), table)
     table = None
-    app.forget("fishtable.store.stats", "fishtable.core.stats")
+    from fishtable.store.fs import forget
+
+    forget(stats)  # (with fishtable.core.stats): Stats loads them as it does on the board
     menu._chosen(app, "Stats")
     _frame(app)
     app.stack[-1].on_ok(app, find(name).title)

@@ -177,20 +177,20 @@ class Walk:
             return
         self.seen_match = state
         from fishtable.core.summary import summary_line
-        from fishtable.store import journal
+        from fishtable.store import journal, recover
 
-        path = self.data + "/" + journal.JOURNAL
+        path = app.store.journal_path
         if app.match is None:
             try:
                 open(path).close()
             except OSError:
                 return
             self.fail("no game in progress, but a journal on the flash")
-        self.same_lines(app.store.journal_paths(), app.match)
+        self.same_lines(journal.paths(app.store), app.match)
         if not MICROPYTHON:  # (the replay takes memory: under MicroPython the heap is the firmware's)
-            scanner = journal.Scanner()  # journal.fish and its parts, read back as the store resumes them
-            for part in app.store.journal_paths():
-                journal.scan_file(scanner, app.store.fs, part)
+            scanner = recover.Scanner()  # journal.fish and its parts, read back as the store resumes them
+            for part in journal.paths(app.store):
+                recover.scan_file(scanner, app.store.fs, part)
             found = scanner.finish()
             match, lost = found.match, found.lost
             if match is None or lost:

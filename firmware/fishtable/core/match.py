@@ -133,6 +133,11 @@ class Match:
         self.rebuild()
         return stmt
 
+    def truncate(self, count):
+        """Keep only the first `count` statements (a reader that met a bad line) and rebuild."""
+        del self.statements[count:]
+        self.rebuild()
+
     def rebuild(self):
         """Recompute the state from the header and the statements."""
         game = self._fresh()

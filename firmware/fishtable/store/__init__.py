@@ -1,11 +1,235 @@
-"""Storage on the board's filesystem: the journal of the game in progress, the history, the settings.
+"""Storage on the board's filesystem: the journal of the game in progress, the history, the
+settings, the roster and the statistics, all under one `Store`.
 
     from fishtable.store import Store
     store = Store()                    # /data on the board's LittleFS
     match, message = store.resume()    # the game in progress after a power cut, if any
+
+The Store is small: the code behind each of its jobs is a module of its own, imported when the
+job comes (the bytecode of a module is RAM on the board).  `journal` (append, undo, begin,
+finish) while a game is played, `recover` (reading and repairing a journal, reading a history
+file) at start-up and when a history game is opened, `history`, `settings`, `roster` and
+`stats` when they are used.  `fishtable.ui.app` drops the ones no screen needs.
 """
 
-from fishtable.store.fs import OsFs
-from fishtable.store.journal import Store
+from micropython import const
+
+from fishtable.store.fs import FlashFull, OsFs, ensure_dir, forget, no_space, remove_if_there
 
 __all__ = ("Store", "OsFs")
+
+JOURNAL = "journal.fish"
+PARTS = "journal.d"  # the folder of the journal's parts
+DAMAGED = "journal.bad"
+PART_MAX = const(192)  # bytes in a part: each append stays one 256-byte program of LittleFS metadata
+BUFFER = const(256)  # fishtable.core.record.BUFFER: a whole valid line and its CR LF (a test checks)
+
+
+def _journal():
+    from fishtable.store import journal
+
+    return journal
+
+
+def _history():
+    from fishtable.store import history
+
+    return history
+
+
+def _settings():
+    from fishtable.store import settings
+
+    return settings
+
+
+class Store:
+    """The game in progress, the history of finished games and the settings, under `root`.
+
+    `fs` is a filesystem adapter (see fishtable.store.fs); None means the real one.
+    `history_budget` bounds the flash the history takes (each file charged whole 4 KB
+    blocks, as LittleFS stores it); `min_free` is the free space the history leaves on the
+    filesystem.  Past either, the oldest games go first.  Every file is read through one
+    buffer of BUFFER bytes, allocated here.
+
+    The journal on flash is `journal.fish` (the header and the statements up to its last
+    rewrite) and the parts `journal.d/G-1.part`, `G-2.part`, ... that the statements since
+    then are appended to (fishtable.store.journal; docs/storage.md).
+    """
+
+    # Drop the roster, statistics and recovery code from memory once they are done (fs.forget):
+    # a game in progress keeps the heap it had.  Hosts that finish many games from source (tests
+    # under the unix port) turn it off: each import would compile the module again.
+    lean = True
+
+    def __init__(self, fs=None, root="/data", history_budget=256 * 1024, min_free=64 * 1024):
+        self.fs = fs if fs is not None else OsFs()
+        self.root = root
+        self.history_budget = history_budget
+        self.min_free = min_free
+        self.journal_path = root + "/" + JOURNAL
+        self.parts_dir = root + "/" + PARTS
+        self.damaged_path = root + "/" + DAMAGED
+        self.history_dir = root + "/history"
+        self.settings_path = root + "/settings.txt"
+        self.roster_path = root + "/roster.txt"
+        self.buf = bytearray(BUFFER)
+        # What this store knows of the journal on flash: the statements in it (-1: unknown or
+        # none), the check of its last line, its generation, the last part and that part's size.
+        self._count = -1
+        self._chain = [0]
+        self._gen = 0
+        self._part = 0
+        self._part_size = 0
+        self._stale = False  # parts of an older generation may be on flash
+        self.part_max = PART_MAX
+
+    def _forget(self, *modules):
+        if self.lean:
+            for module in modules:
+                forget(module)
+
+    # -- the game in progress (fishtable.store.journal, .recover) -------------
+    def resume(self):
+        """Find the game in progress: (match or None, message for the screen or None). Never raises."""
+        from fishtable.store import recover
+
+        try:
+            return recover.resume(self)
+        finally:
+            self._forget(recover)
+
+    def begin(self, match):
+        """Start the journal of a new game (header and any statements); replaces the game in progress.
+
+        Raises FlashFull (an OSError) when there is no room even after dropping old games."""
+        _journal().begin(self, match)
+
+    def append(self, match, stmt):
+        """Journal `stmt` (checked, not yet applied to `match`) durably before returning.
+
+        Raises OSError when the flash refuses the write (FlashFull when it is full); the
+        statement must then not be applied."""
+        _journal().append(self, match, stmt)
+
+    def undo(self, match):
+        """Journal an undo of the last statement (before `match.undo()`)."""
+        _journal().undo(self, match)
+
+    def finish(self, match):
+        """Move the finished game's record into the history and count it in the statistics;
+        returns its history file name."""
+        return _journal().finish(self, match)
+
+    def discard(self):
+        """Abandon the game in progress (its journal is deleted)."""
+        _journal().discard(self)
+
+    def _part_path(self, gen, index):
+        return "%s/%d-%d.part" % (self.parts_dir, gen, index)
+
+    # -- a full flash ----------------------------------------------------------
+    def _spaced(self, write, a, b, c):
+        """Run `write(a, b, c)`; when the flash is full, drop the oldest history games and run it
+        once more.  Raises FlashFull when that is not enough."""
+        try:
+            return write(a, b, c)
+        except OSError as err:
+            if not no_space(err):
+                raise
+        remove_if_there(self.fs, self.journal_path + ".tmp")
+        if not self.make_room():
+            raise FlashFull()
+        try:
+            return write(a, b, c)
+        except OSError as err:
+            if no_space(err):
+                raise FlashFull()
+            raise
+
+    def make_room(self):
+        """Drop the oldest history games until `min_free` bytes are free (at most 8 games, at
+        least one, never the newest); returns the names dropped.  The game in progress is never
+        touched."""
+        return _history().make_room(self.fs, self.history_dir, self.min_free)
+
+    # -- history ------------------------------------------------------------
+    def history(self):
+        """The history's file names, newest first."""
+        return _history().names(self.fs, self.history_dir)
+
+    def delete_history(self, name):
+        """Delete the history file `name` (the History screen's Delete)."""
+        self.fs.remove(_history().path_of(self.history_dir, name))
+
+    def history_game(self, name):
+        """The finished game in the history file `name`, its every line checked.
+
+        Raises OSError when it cannot be read and Invalid when it is damaged."""
+        from fishtable.store import recover  # (the app drops it when the History or Stats screen closes)
+
+        return recover.history_game(self, _history().path_of(self.history_dir, name))
+
+    # -- statistics (fishtable.store.stats) -----------------------------------
+    def stats(self, game):
+        """The statistics of `game` (a fishtable.core.stats.Table) with every history game counted.
+
+        Reads the game's small stats file; the history only for games it has not counted (after
+        a power cut, or when the file was lost or damaged: then it is rebuilt).  Never raises."""
+        from fishtable.store import stats
+
+        return stats.opened(self, game)
+
+    # -- players (fishtable.store.roster) -------------------------------------
+    def roster(self):
+        """The roster's names (at most 16), in the order they were added."""
+        from fishtable.store import roster
+
+        return roster.load(self.fs, self.roster_path, self.buf).names
+
+    def save_roster(self, names):
+        """Replace the roster by `names` (the last seats are kept); returns it.  Raises Invalid
+        (a short message for the screen) for a bad, doubled or guest name or more than 16."""
+        from fishtable.store import roster
+
+        return roster.replace(self, names)
+
+    def add_player(self, name):
+        """Add `name` to the roster; returns the roster.  Raises Invalid when it cannot join."""
+        from fishtable.store import roster
+
+        return roster.add(self, name)
+
+    def rename_player(self, old, new):
+        """Rename `old` to `new` in the roster and the last seats (past games keep the old name);
+        returns the roster.  Raises Invalid for a bad name or an `old` not in the roster."""
+        from fishtable.store import roster
+
+        return roster.rename(self, old, new)
+
+    def remove_player(self, name):
+        """Take `name` off the roster (their last seats become guests); returns the roster."""
+        from fishtable.store import roster
+
+        return roster.remove(self, name)
+
+    def last_players(self, game):
+        """Who sat where in the last `game` set up: (names or None, colours or None) per seat, or
+        None when there was none ("Same players as last time")."""
+        from fishtable.store import roster
+
+        return roster.load(self.fs, self.roster_path, self.buf).last(game)
+
+    # -- settings -----------------------------------------------------------
+    def load_settings(self, defaults):
+        """The saved settings over `defaults` (only keys of `defaults`, of the defaults' types)."""
+        return _settings().load(self.fs, self.settings_path, defaults, self.buf)
+
+    def save_settings(self, values):
+        """Save the settings (ints, bools and short strings) atomically."""
+        ensure_dir(self.fs, self.root)
+        self._spaced(self._save_settings, values, 0, None)
+
+    def _save_settings(self, values, keep, extra):
+        remove_if_there(self.fs, self.settings_path + ".tmp")
+        _settings().save(self.fs, self.settings_path, values)

@@ -158,7 +158,7 @@ def renamed_seats(roster, old, new):
             roster.seats[game] = (tuple((new or GUEST) if n == old else n for n in names), colours)
 
 
-# -- the Store's roster methods (fishtable.store.journal.Store delegates here) ---------------
+# -- the Store's roster methods (fishtable.store.Store delegates here) ---------------
 def _saved(store, roster):
     ensure_dir(store.fs, store.root)
     store._spaced(_save, roster, store, None)

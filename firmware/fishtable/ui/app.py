@@ -16,10 +16,27 @@ from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
 TOAST_COLS = 14  # a message's lines stay clear of its box's sides
-# The players' and statistics' screens and the code under them, dropped at the main menu too
-HOME_FORGETS = ("fishtable.ui.seats", "fishtable.ui.players", "fishtable.ui.namepick", "fishtable.ui.stats",
-                "fishtable.store.roster", "fishtable.store.stats", "fishtable.core.stats")
 WAITING = 4  # keys kept while a spinner decides
+# What stays in memory wherever the app is (the bytecode of a module is RAM on the board): the
+# app, its drawing and widgets, the session and the small Store, the registry and the die.  The
+# hardware's own code (fishtable.hw, fishtable.cp) is never dropped.  Each place of the app adds
+# what it needs (`_keep`); every other fishtable module is dropped when the place is entered.
+_APP = ("fishtable", "fishtable.events", "fishtable.session", "fishtable.store", "fishtable.store.fs",
+        "fishtable.core", "fishtable.core.errors", "fishtable.core.games", "fishtable.core.dice",
+        "fishtable.ui", "fishtable.ui.app", "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets",
+        "fishtable.ui.ringfx", "fishtable.ui.prefs")
+_MENU = ("fishtable.ui.menu",)
+_PLAYING = ("fishtable.store.journal", "fishtable.ui.play", "fishtable.ui.icons")
+_ENDED = ("fishtable.ui.scoreboard",)
+
+
+def _game_code(match):
+    """The modules a game's state lives in (the Match and its rules object)."""
+    if match is None:
+        return ()
+    from fishtable.core.games import find
+
+    return ("fishtable.core.match", "fishtable.core.names", "fishtable.core.ledger", find(match.name).rules)
 
 
 class App:
@@ -81,29 +98,26 @@ class App:
 
     def home(self):
         """Back to the main menu (the game in progress stays resumable)."""
-        from fishtable.ui.menu import MainMenu
-
         del self.stack[:]
         self.session.finished = None  # its end screen is gone
-        gone = ("fishtable.ui.scoreboard", "fishtable.ui.setup") + HOME_FORGETS + _playing() + _READING + _FILING
-        if self.session.match is None:  # no game in progress: its rules code is not needed either
-            from fishtable.core.games import GAMES
-
-            gone += tuple(game.rules for game in GAMES)  # (not core.ledger: it stays for the next game)
-        self.forget(*gone)
         self.fx.off()
+        from fishtable.ui.menu import MainMenu
+
         self.push(MainMenu(self))
 
+    def at_menu(self):
+        """The main menu is the only screen: keep only its code and the game in progress's."""
+        self.keep(_MENU + _game_code(self.session.match))
+
     @staticmethod
-    def forget(*modules):
-        """Drop modules no screen needs any more (their code is RAM on the board), then collect."""
-        for name in modules:
-            if name in sys.modules:
-                del sys.modules[name]
-                package, _, leaf = name.rpartition(".")
-                parent = sys.modules.get(package)
-                if parent is not None and leaf in parent.__dict__:
-                    delattr(parent, leaf)
+    def keep(needed):
+        """Drop every fishtable module but the app's own (`_APP`, the hardware's) and `needed`
+        (their code is RAM on the board; the next import loads a module again), then collect.
+        Call it with the screen stack empty: a screen kept alive would keep its module's code."""
+        for name in list(sys.modules):
+            if name.startswith("fishtable.") and name not in needed and name not in _APP:
+                if not (name.startswith("fishtable.hw") or name.startswith("fishtable.cp")):
+                    _drop(name)
         gc.collect()
 
     # -- events --------------------------------------------------------------
@@ -192,8 +206,9 @@ class App:
         from fishtable.core.games import find, load
 
         del self.stack[:]
-        self.forget("fishtable.ui.menu", "fishtable.ui.setup", *(HOME_FORGETS + _READING + _FILING))
-        self.push(load(find(self.match.name).screen).Play(self))
+        screen = find(self.match.name).screen
+        self.keep(_PLAYING + (screen,) + _game_code(self.match))
+        self.push(load(screen).Play(self))
 
     def submit(self, stmt):
         """Play `stmt` through the session and show what follows.  Returns True if accepted;
@@ -228,11 +243,12 @@ class App:
 
     def game_over(self):
         """The end screen of the game that just finished."""
+        del self.stack[:]
+        finished = self.session.finished
+        self.keep(_ENDED + _game_code(finished))  # the end screen needs no play screen, nothing of the store
         from fishtable.ui.scoreboard import GameOver
 
-        del self.stack[:]
-        self.forget(*(_playing() + HOME_FORGETS + _READING + _FILING))  # the end screen needs none of them
-        self.push(GameOver(self, self.session.finished))
+        self.push(GameOver(self, finished))
 
     def undo(self):
         """Take back the last statement (journal first, then the state), then play on."""
@@ -245,18 +261,13 @@ class App:
         self.play()
 
 
-# The record reader: the store imports it to resume a journal or show a history file, and no
-# screen needs it afterwards (a game in progress is kept as statements, not as text).
-_READING = ("fishtable.core.record",)
-# The store's history and settings code: only when a game goes to the history or settings are saved.
-_FILING = ("fishtable.store.history", "fishtable.store.settings")
-
-
-def _playing():
-    """The play screens' modules (in memory while a game is shown only)."""
-    from fishtable.core.games import GAMES
-
-    return ("fishtable.ui.play",) + tuple(game.screen for game in GAMES)
+def _drop(name):
+    """Forget the module `name` (and its attribute on its package)."""
+    del sys.modules[name]
+    package, _, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and leaf in parent.__dict__:
+        delattr(parent, leaf)
 
 
 def _flash_error(what, err):

@@ -25,6 +25,7 @@ class MainMenu(Menu):
         Menu.__init__(self, None, _labels(app), on_ok=_chosen, on_back=_stay)
 
     def enter(self, app):
+        app.at_menu()  # whatever the screens above it needed leaves memory
         self.ask.labels = self.ask.values = _labels(app)
         if self.ask.index >= len(self.ask.labels):
             self.ask.index = 0
