@@ -2,10 +2,10 @@
 
 Writing is `Match.lines()`.  Errors are `RecordError`s that name the line number.
 
-Reading is bounded: `Lines` cuts a binary stream into lines through one preallocated
-buffer, `lex` checks a line's bytes against the lexical rules (printable ASCII tokens,
-UTF-8 comments, at most 200 bytes) before any text is made of it, so no line, file or
-token count makes the reader allocate more than a few hundred bytes at once.  A message
+Reading is bounded: `Lines` (fishtable.core.lines) cuts a binary stream into lines through
+one preallocated buffer, `lex` checks a line's bytes against the lexical rules (printable
+ASCII tokens, UTF-8 comments, at most 200 bytes) before any text is made of it, so no line,
+file or token count makes the reader allocate more than a few hundred bytes at once.  A message
 quotes at most one short token of the input (a word is at most 16 characters).
 """
 
@@ -14,12 +14,12 @@ from micropython import const
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.games import find
 from fishtable.core.ledger import parse_int
+from fishtable.core.lines import BUFFER, Lines  # noqa: F401 - the reader's line splitter, also here
 from fishtable.core.match import Match, check_colours, check_names
 
 MAX_LINE = const(200)  # bytes in a line, its line end not counted
 MAX_WORDS = const(8)  # the longest valid line (`option chips` and six chips) has 8 words
 MAX_WORD = const(16)  # the longest valid word has 9 characters (`fishtable`)
-BUFFER = const(256)  # room for a whole valid line and its CR LF
 MAX_REASON = const(56)  # a message longer than this is cut (it can quote at most 38 input characters)
 
 # Header stages: what the next header line may be.
@@ -113,79 +113,6 @@ def lex(buf, start, end):
             raise Invalid("a word of more than %d characters" % MAX_WORD)
         words.append(str(buf[first:end], "ascii"))
     return words
-
-
-class Lines:
-    """The lines of a binary stream (anything with `readinto`), read through one buffer.
-
-    `next()` moves to the next line and returns False at the end.  The line is then
-    `buf[start:end]` without its LF (and without a CR just before the LF); `ended` is False
-    for a last line without LF; `overlong` is True for a line too long for the buffer
-    (its bytes are skipped, `start == end`).  `raw_end` is where the line's bytes end
-    before the LF (the CR kept).  Only `buf` is allocated, once (pass one to share it).
-    """
-
-    def __init__(self, stream, buf=None):
-        self.stream = stream
-        self.buf = buf if buf is not None else bytearray(BUFFER)
-        self._view = memoryview(self.buf)
-        self._head = 0  # unread bytes are buf[_head:_tail]
-        self._tail = 0
-        self._eof = False
-        self.start = 0
-        self.end = 0
-        self.raw_end = 0
-        self.ended = True
-        self.overlong = False
-
-    def _fill(self):
-        """Move the unread bytes to the front and read more after them; False at the end of the stream."""
-        buf = self.buf
-        head = self._head
-        count = self._tail - head
-        if head:
-            for i in range(count):
-                buf[i] = buf[head + i]
-            self._head = 0
-            self._tail = count
-        got = self.stream.readinto(self._view[count:] if count else self._view)
-        if not got:
-            self._eof = True
-            return False
-        self._tail = count + got
-        return True
-
-    def next(self):
-        """Move to the next line; False when the stream has no more."""
-        buf = self.buf
-        overlong = False
-        while True:
-            lf = buf.find(b"\n", self._head, self._tail) if self._tail > self._head else -1
-            if lf >= 0:
-                self.ended = True
-                start = self._head
-                self._head = lf + 1
-                break
-            if self._tail - self._head == len(buf):
-                overlong = True  # no LF in a whole buffer: skip to the next LF
-                self._head = self._tail = 0
-            if self._eof or not self._fill():
-                if self._tail > self._head or overlong:
-                    self.ended = False
-                    start = self._head
-                    lf = self._tail
-                    self._head = self._tail
-                    break
-                return False
-        self.overlong = overlong
-        if overlong:
-            start = lf
-        self.start = start
-        self.raw_end = lf
-        if self.ended and lf > start and buf[lf - 1] == 13:
-            lf -= 1
-        self.end = lf
-        return True
 
 
 def _clip(reason):

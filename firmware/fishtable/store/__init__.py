@@ -14,7 +14,7 @@ file) at start-up and when a history game is opened, `history`, `settings`, `ros
 
 from micropython import const
 
-from fishtable.store.fs import FlashFull, OsFs, ensure_dir, forget, no_space, remove_if_there
+from fishtable.store.fs import OLD_SUFFIX, FlashFull, OsFs, ensure_dir, forget, no_space, remove_if_there
 
 __all__ = ("Store", "OsFs")
 
@@ -22,7 +22,7 @@ JOURNAL = "journal.fish"
 PARTS = "journal.d"  # the folder of the journal's parts
 DAMAGED = "journal.bad"
 PART_MAX = const(192)  # bytes in a part: each append stays one 256-byte program of LittleFS metadata
-BUFFER = const(256)  # fishtable.core.record.BUFFER: a whole valid line and its CR LF (a test checks)
+BUFFER = const(256)  # fishtable.core.lines.BUFFER: a whole valid line and its CR LF (a test checks)
 
 
 def _journal():
@@ -41,6 +41,14 @@ def _settings():
     from fishtable.store import settings
 
     return settings
+
+
+def _listed(fs, folder):
+    """The names in `folder` ([] when there is no such folder)."""
+    try:
+        return fs.listdir(folder)
+    except OSError:
+        return []
 
 
 class Store:
@@ -92,6 +100,15 @@ class Store:
     # -- the game in progress (fishtable.store.journal, .recover) -------------
     def resume(self):
         """Find the game in progress: (match or None, message for the screen or None). Never raises."""
+        fs = self.fs
+        path = self.journal_path
+        self._count = -1
+        try:
+            if not (fs.exists(path) or fs.exists(path + OLD_SUFFIX) or _listed(fs, self.parts_dir)):
+                remove_if_there(fs, path + ".tmp")  # a new game's first write, cut: there was no game yet
+                return None, None  # (no journal: its reading and repairing code is not even loaded)
+        except OSError:
+            pass  # an unreadable flash: the recovery code looks closer
         from fishtable.store import recover
 
         try:

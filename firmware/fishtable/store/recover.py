@@ -19,7 +19,7 @@ from fishtable.core.errors import Invalid, RecordError
 from fishtable.store.fs import OLD_SUFFIX, copy_file, remove_if_there
 from fishtable.store.journal import CHECK_SIZE, check, drop_parts, rewrite
 
-FORGET = ("fishtable.core.record",)  # dropped with this module (fs.forget)
+FORGET = ("fishtable.core.record", "fishtable.core.lines")  # dropped with this module (fs.forget)
 _MAYBE = const(2)  # the first line had no check: a journal from before checks, if the second has none
 
 
@@ -145,7 +145,7 @@ class Scanner:
 
 def scan_file(scanner, fs, path, buf=None):
     """Feed every line of the file at `path` to `scanner` (through `buf`)."""
-    from fishtable.core.record import Lines
+    from fishtable.core.lines import Lines
 
     handle = fs.open(path, "rb")
     try:

@@ -87,7 +87,7 @@ def read_lines(fs, path, take, buf=None):
     it cannot read (the file counts as damaged).
 
     Read a line at a time through `buf` (a bytearray of BUFFER bytes, or None for a new one)."""
-    from fishtable.core.record import Lines
+    from fishtable.core.lines import Lines
 
     a = b = 0
     try:
