@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Make the README's screenshots (docs/screens/*.png) with the simulator's scripted mode, and
-a contact sheet of them all (docs/screens/all.png).
+a contact sheet of every screen of every game (docs/screens/all.png).
 
-    python3 tools/simlib/screens.py [OUT_DIR]
+    python3 tools/simlib/screens.py [OUT_DIR [SHOT...]]
 
 Each picture is the final frame of a short key script run by `tools/sim.py --keys`; the
 scripts are recorded by playing through the app in-process (rig.py), so they stay right
-when the menus change.  `contact_sheet()` lays out any number of frames (the panel's glass and
-the ring) with captions in one picture.
+when the menus change (a shot may fill the flash on the rig first: the device then starts from
+that flash and only the last steps are played in the simulator).  The contact sheet is walked
+on rigs (SHEET: the device's menus, then each game under its heading), every frame drawn
+strictly and checked by the pixel layout check.  `contact_sheet()` lays out any number of
+frames (the panel's glass and the ring) with captions in one picture; `written()` names the
+files main() writes.
 """
 
 import os
