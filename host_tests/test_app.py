@@ -38,6 +38,18 @@ def place(rig, v, m):
     rig.choose(m)
 
 
+_READER = []
+
+
+def read_screen(rig):
+    """What a person reads on the rig's screen now (tools/screenreader.py): «lit», {2x text}."""
+    if not _READER:
+        from screenreader import Reader
+
+        _READER.append(Reader())
+    return _READER[0].read(rig.glass()).text()
+
+
 @pytest.fixture
 def rig(tmp_path):
     r = Rig(str(tmp_path), seed=9)
@@ -374,9 +386,10 @@ def test_dice_roll_one_to_four_with_the_die(rig):
 
 def test_settings_are_saved_and_used(rig, tmp_path):
     rig.menu("Settings")
-    rig.menu("Yo Fish! max 12")
+    rig.menu("Yo Fish! 1 to 12")
+    assert rig.ask().prompt == "Highest card:" and rig.top().info == ("Yo Fish!",)
     rig.choose(15)
-    assert rig.labels()[2] == "Yo Fish! max 15"
+    assert rig.labels()[2] == "Yo Fish! 1 to 15"
     rig.menu("Brightness 3")
     rig.choose(5)
     assert rig.ring.level == rig.ring.cap
@@ -418,7 +431,7 @@ def test_history_lists_finished_games_and_their_ranking(rig):
     assert type(rig.top()).__name__ == "GameOver"
     rig.press(OK)
     rig.menu("History")
-    assert rig.labels() == [rig.store.history()[0][:16]]
+    assert rig.store.history() == ["0001-yofish.fish"] and rig.labels() == ["#1 Yo Fish!"]
     rig.press(OK)
     assert rig.top().ranking[0] == 3
     rig.press(OK)
@@ -625,9 +638,14 @@ def test_hecht_short_carp_supply_lets_the_player_pick_each_nests_share(rig):
     rig.choose(5)
     assert rig.ask().prompt == "Carp nest 2: die"
     rig.choose(4)
-    assert rig.ask().prompt == "Fewer carp: pick"
-    assert rig.offered() == [(0, 4), (1, 3), (2, 2), (3, 1), (4, 0)] and rig.labels()[2] == "2+2"
-    rig.choose((2, 2))
+    assert rig.ask().prompt == "Too few carp:"
+    assert rig.offered() == [(0, 4), (1, 3), (2, 2), (3, 1), (4, 0)] and rig.labels()[2] == "2 2"
+    text = read_screen(rig)  # the share in words under the big value (not "0+4", a pike pair's notation)
+    assert "{0 4}" in text and "Nest 1: 0 carp" in text and "Nest 2: 4 carp" in text, text
+    rig.press(NEXT, 2)
+    text = read_screen(rig)
+    assert "{2 2}" in text and "Nest 1: 2 carp" in text and "Nest 2: 2 carp" in text, text
+    rig.press(OK)
     assert rig.app.match.statements[-1] == ("action", "carp", (5, 4))
 
 
@@ -636,10 +654,11 @@ def test_hifisch_end_points_add_up_to_each_players_score():
     from fishtable.ui.scoreboard import points_lines
 
     with open(os.path.join(ROOT, "records", "hifisch-3p.fish")) as f:
-        game = read(f).game
+        match = read(f)
+    game = match.game
     assert game.over
     for p in range(1, game.players + 1):
-        lines = points_lines(game, p)
+        lines = points_lines(game, p, match.label)
         assert all(len(line) <= 16 for line in lines)
         green = int(lines[1].split()[2])
         other = int(lines[2].split()[2])

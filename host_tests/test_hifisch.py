@@ -226,7 +226,7 @@ def test_undo_rebuilds_the_state_including_the_scoring():
 BAD_LINES = [
     ("fish 0", "the fish number must be 1 to 29"),
     ("fish 30", "the fish number must be 1 to 29"),
-    ("fish x", "whole number"),
+    ("fish x", "the fish number must be 1 to 29, not x"),
     ("fish", "expected 'fish N'"),
     ("fish 3 shells", "expected 'fish N'"),
     ("shark 3", "expected 'shark'"),
@@ -249,6 +249,15 @@ def test_invalid_statements_are_refused_and_change_nothing(line, words):
     with pytest.raises(RecordError, match=words) as err:
         read_text("\n".join(list(m.lines()) + ["", line]))
     assert err.value.line == 4 + 6 + 2
+
+
+def test_a_fish_number_out_of_range_from_a_screen_is_refused_in_plain_words():
+    """A statement made by a screen (not parsed from a line) is checked the same way."""
+    m = new(4)
+    for n in (0, 30):
+        with pytest.raises(Invalid) as err:
+            m.game.check(("fish", n, False))
+        assert str(err.value) == "the fish number must be 1 to 29, not %d" % n
 
 
 def refused_at_the_end(m, line, words):

@@ -65,7 +65,7 @@ def test_delete_a_game_from_its_ranking(rig):
     rig.press(OK)
     rig.press(OK)  # yes
     assert rig.store.history() == [second]
-    assert rig.labels() == [second[:16]]
+    assert rig.labels() == ["#%d Yo Fish!" % int(second[:4])]
     rig.press(OK)
     rig.press(NEXT)
     rig.press(OK)

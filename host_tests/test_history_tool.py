@@ -173,6 +173,11 @@ def test_empty_folder_and_usage(tmp_path):
     assert run(str(tmp_path / "missing")).returncode == 2
     assert run(str(tmp_path), "--png").returncode == 2
     assert run(str(tmp_path), "--csv").returncode == 2
+    for flag in ("-h", "--help"):  # asked for, the usage is no error: stdout, exit 0
+        asked = run(flag)
+        assert asked.returncode == 0 and asked.stderr == "" and "--csv / --json FILE" in asked.stdout
+    wrong = run("--bogus")
+    assert wrong.returncode == 2 and wrong.stdout == "" and "--csv / --json FILE" in wrong.stderr
 
 
 def test_bare_python_missing_folder_and_bad_files_are_told_briefly(tmp_path):

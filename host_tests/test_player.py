@@ -94,6 +94,42 @@ def test_hifisch_scoring_shows_once_and_the_next_turns_keys_play_the_next_turn(t
         assert recorded(dev).statements == want.statements
 
 
+def test_hifisch_last_round_notice_shows_as_soon_as_the_cards_make_it_certain(tmp_path):
+    """hifisch-3p's round 14 starts with 8 cards face-down: fish 24 (7 down) leaves room for
+    another round (two more fish, one may go back: 7 - 2 + 2 = 7); the shark after it (6 down,
+    and it eats a fish) makes it certain: 6 - 2 + 1 = 5, fewer than 6.  Before the fix the notice
+    tested face-down + face-up, which a round never changes, and never showed."""
+    want = record("hifisch-3p.fish")
+    with Device(flash=str(tmp_path)) as dev:
+        player = play_into(dev, want)
+    status = [screen.split("\n")[1].strip() for screen in player.screens]
+    assert want.statements[43:45] == [("fish", 24, True), ("shark", False)]
+    assert status[42:44] == ["Round 14", "Round 14"]  # round 14 began; fish 24
+    assert status[44:48] == ["Last round"] * 4  # the shark, and every flip after it
+    assert "Last round" not in status[:44]
+    assert "wins!" in player.screens[-1]
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(*PLAYERS["hifisch"]))
+def test_hifisch_last_round_notice_is_never_wrong(seed, players):
+    """Whenever the notice shows, the round is the game's last; and at the latest when a round
+    begins with 6 or fewer cards face-down (then at most 5 remain for the next) it shows."""
+    from fishtable.ui.play_hifisch import last_round
+
+    want = random_match(random.Random(seed), "hifisch", players, True)
+    final = want.game.round
+    part = Match(want.name, want.players, want.start)
+    for stmt in want.statements:
+        game = part.game
+        shown = last_round(game, game.faceup())
+        if shown:
+            assert game.round == final, (game.round, final, list(want.lines()))
+        if not game.faceup() and game.facedown() <= 6:
+            assert shown
+        part.submit(stmt)
+
+
 # -- Hecht ----------------------------------------------------------------------------------------
 HECHT_NEST = """fishtable 1
 game hecht
@@ -148,6 +184,25 @@ def test_hecht_clear_the_nest_stays_until_the_parent_has_moved(tmp_path):
 
 
 # -- the store: what a power cut or damage leaves behind ----------------------------------------------
+def test_hecht_final_turn_shows_at_once_and_stays(tmp_path):
+    """hecht-4p's statement 80 uses the last open pike chip: the game ends after this turn.
+    "!Final turn" takes the bottom row in the very first frame and keeps it (the other warnings,
+    "!Pikes can't eat", "!Clear your nest", "!Last round", wait: the turn is the game's last).
+    Before, it took turns with them, so the first frame showed "!Last round"."""
+    want = prefix(record("hecht-4p.fish"), 80)
+    assert want.statements[-1] == ("action", "pike", ())
+    with Device(flash=str(tmp_path)) as dev:
+        play_into(dev, want)
+        bottom, above = [], set()
+        for _ in range(5):  # ten seconds: five turns of the warnings
+            rows = dev.screen.text(False).split("\n")
+            bottom.append(rows[7].strip())
+            above.add(rows[6].strip())
+            dev.wait(2100)
+    assert bottom == ["!Final turn"] * 5
+    assert len(above) == 1 and above.pop().startswith("Pikes ")
+
+
 def test_a_finished_game_left_in_the_journal_goes_to_the_history_at_boot(tmp_path):
     game = record("yofish-3p-basic.fish")
     Store(root=str(tmp_path / "data")).begin(game)  # the last statement journalled, the move never ran
@@ -155,7 +210,7 @@ def test_a_finished_game_left_in_the_journal_goes_to_the_history_at_boot(tmp_pat
         assert "history" in " ".join(dev.text().split()), dev.text()  # a message says where it went
         assert len(dev.history_files()) == 1 and not os.path.exists(dev.path("data", "journal.fish"))
         dev.press("ok")  # dismiss the message: the History screen is under it
-        assert dev.screen.contains("History") and dev.screen.contains("0001-yofish"), dev.text()
+        assert dev.screen.contains("History") and dev.screen.contains("#1 Yo Fish!"), dev.text()
         dev.press("back")
         assert "Resume" not in dev.text() and "New Hecht" in dev.text()
 
@@ -173,7 +228,7 @@ def test_a_damaged_history_file_says_so_and_stays_in_the_history(tmp_path):
         dev.press("ok")
         assert dev.screen.contains("damaged file"), dev.text()
         dev.press("ok")  # dismiss
-        assert dev.screen.contains("0001-yofish"), dev.text()
+        assert dev.screen.contains("#1 Yo Fish!"), dev.text()
         assert not dev.screen.contains("Error")
 
 

@@ -13,7 +13,7 @@ for _path in (os.path.join(TOOLS, "simlib"), TOOLS):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from rig import BACK, NEXT, OK, Rig  # noqa: E402
+from rig import BACK, NEXT, OK, PREV, Rig  # noqa: E402
 
 from fishtable.ui import draw  # noqa: E402
 
@@ -215,19 +215,43 @@ def test_back_on_same_as_last_time_sets_up_new_seats(rig):
     assert rig.app.match.names == ("Bob", "Anna")
 
 
-def test_a_long_name_fits_the_who_starts_picker_and_the_lot(rig):
-    rig.store.save_roster(["Johannes", "Bob"])
+_READER = []
+
+
+def read(rig):
+    """What a person reads on the rig's screen now (tools/screenreader.py): «lit», {2x text}."""
+    if not _READER:
+        from screenreader import Reader
+
+        _READER.append(Reader())
+    return _READER[0].read(rig.glass()).text()
+
+
+def test_a_long_name_is_never_cut_on_the_who_starts_picker_the_header_and_the_scoreboard(rig):
+    rig.store.save_roster(["Johannes", "Barbara", "Bob"])
     rig.menu("New Hi Fisch!")
-    rig.choose(2)
+    rig.choose(3)
     seat(rig, "Johannes")
+    seat(rig, "Barbara", 1)  # yellow
     seat(rig, "Bob")
-    assert rig.labels() == ["By lot", "Johann", "Bob"]  # drawn big between the arrows (strict drawing)
+    assert rig.labels() == ["By lot", "Johannes", "Barbara", "Bob"]
     rig.press(NEXT)
-    rig.choose(1)
+    text = read(rig)  # 8 big letters fill the screen: no arrows beside them (strict drawing)
+    assert "{Johannes}" in text and "<" not in text and ">" not in text, text
+    rig.press(NEXT)
+    text = read(rig)  # 7 fit between the arrows
+    assert "{Barbara}" in text and "<" in text and ">" in text, text
+    rig.press(PREV)
+    rig.press(OK)
     rig.press(BACK)  # skip the set-up checklist
     assert rig.app.match.label(1) == "Johannes"
-    rig.press(BACK)  # the scoreboard with the long name, strict drawing
+    head = read(rig).split("\n")[0]  # the player to move, whole, and their colour on the top row
+    assert head.split() == ["Johannes", "Red"], head
+    rig.press(BACK)  # the scoreboard: a colour word that does not fit beside the name is left out, whole
     assert type(rig.top()).__name__ == "GameMenu"
+    rows = read(rig).split("\n")
+    assert rows[1].split() == [">Johannes", "Red", "0"] and rows[2].split() == ["Barbara", "0"], rows  # not "Yel"
+    assert rows[3].split()[:2] == ["Bob", "Blue"], rows
 
 
 def test_names_on_the_scoreboard_the_undo_question_and_the_end_screen(rig):
@@ -247,7 +271,8 @@ def test_names_on_the_scoreboard_the_undo_question_and_the_end_screen(rig):
     rig.press(BACK)  # the scoreboard, drawn in strict mode (no text over text)
     assert type(rig.top()).__name__ == "GameMenu"
     assert seat_text(" ", "Anna", 0, "12") == " Anna Red"
-    assert seat_text("*", "Johannes", 1, "123") == "*Johannes Ye"  # the colour as far as it fits
+    assert seat_text("*", "Johannes", 1, "123") == "*Johannes"  # the colour word whole, or not at all
+    assert seat_text("1 ", "Barbara", 1, "12") == "1 Barbara"  # the end screen's rank lead
 
 
 # -- the Stats screen, through the buttons, against tools/history.py ---------------------------------
@@ -281,7 +306,11 @@ def read_stats(dev, player, title):
     if screen.contains("No finished"):
         head = None
     else:
-        head = (int(value(1)), value(2), value(3))
+        # words a player reads: "On average:", " win score  5.0", " turns  46.0" (not "Avg win")
+        assert screen.row(2).strip() == "On average:", screen.text()
+        assert screen.row(3).split()[:2] == ["win", "score"] and screen.row(4).split()[0] == "turns", screen.text()
+        assert screen.row(5).split()[0] == "Players", screen.text()
+        head = (int(value(1)), value(3), value(4))
     rows = []
     pages = int(screen.highlighted()[-1].split("/")[1]) if head else 1  # "2/4" on the title bar
     for _ in range(pages - 1):

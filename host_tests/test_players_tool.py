@@ -62,6 +62,10 @@ REFUSALS = [
     (("add", "Guest"), "Guest is for guests"),
     (("rename", "Nobody", "X"), "Nobody is not in the roster"),
     (("remove", "Nobody"), "Nobody is not in the roster"),
+    # several names: every one is checked before anything is written
+    (("add", "Anna", "Bob", "Christoph"), "a name is 1-8 of A-Z a-z 0-9 -, not Christoph"),
+    (("add", "Anna", "anna"), "Anna is there already"),
+    (("remove", "Zed", "Nobody"), "Nobody is not in the roster"),
 ]
 
 
@@ -71,6 +75,16 @@ def test_refusals_are_one_line_and_change_nothing(board):
         status, out, err = players(board, *args)
         assert status == 1 and err == "players: %s\n" % message and out == "", args
     assert board_store(board).roster() == ["Zed", "Amy"]
+
+
+def test_adding_past_a_full_roster_changes_nothing(board):
+    full = ["N%d" % i for i in range(15)]
+    assert players(board, "set", *full)[0] == 0
+    status, out, err = players(board, "add", "Anna", "Bob")
+    assert status == 1 and err == "players: Roster full: 16 players\n" and out == ""
+    assert board_store(board).roster() == full
+    assert players(board, "add", "Anna")[0] == 0
+    assert board_store(board).roster() == full + ["Anna"]
 
 
 def test_backup_and_restore(board, tmp_path):

@@ -46,6 +46,25 @@ def test_invalid_record_exits_2_with_the_line_number(tmp_path):
         assert proc.stderr.strip() == "line 6: a cover needs a higher card, not 3 on 8"
 
 
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("place x 1", "line 4: the card value must be 1 to 99, not x"),
+        ("place 99999 1", "line 4: the card value must be 1 to 99, not 99999"),
+        ("place 7 two", "line 4: the matching cards must be 0 to 4, not two"),
+    ],
+)
+def test_a_bad_number_is_named_in_plain_words_that_fit(tmp_path, line, message):
+    """The whole message, "not x" included, under CPython and MicroPython alike (no "1-3 digits"
+    jargon, nothing cut at the reader's MAX_REASON)."""
+    path = tmp_path / "bad.fish"
+    path.write_text("fishtable 1\ngame yofish\nplayers 3\n%s\n" % line)
+    for flags in ((), ("--micropython",)):
+        proc = replay(path, *flags)
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert proc.stderr.strip() == message, flags
+
+
 def test_missing_file_is_an_error(tmp_path):
     proc = replay(tmp_path / "nope.fish")
     assert proc.returncode == 2 and "cannot read" in proc.stderr

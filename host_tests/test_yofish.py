@@ -96,7 +96,10 @@ def test_advanced_hidden_bonus_after_the_last_turn_once_each():
         ("cover 100 4", "the card value must be 1 to 99"),
         ("hidden 1 3", "advanced game"),
         ("place 3", "two numbers"),
-        ("place x 1", "whole number"),
+        ("place x 1", "the card value must be 1 to 99, not x"),
+        ("place 99999 1", "the card value must be 1 to 99, not 99999"),
+        ("place -5 1", "the card value must be 1 to 99, not -5"),
+        ("place 3 y", "the matching cards must be 0 to 4, not y"),
     ],
 )
 def test_invalid_statements_are_refused_and_change_nothing(line, words):

@@ -160,7 +160,7 @@ class Autoplayer:
                 self.expect("chip %d/6" % (i + 1))
                 self.pick(kind)
         if top > DEFAULT_YO_MAX:
-            self.select_prefix("Yo Fish! max")
+            self.select_prefix("Yo Fish! 1 to")
             self.pick(top, range(6, 100))
             self.yo_max = top
         self.press("back")
@@ -205,7 +205,7 @@ class Autoplayer:
     def start_and_options(self):
         want = self.want
         self.expect("Who starts?")
-        self.pick(self.label(want.start)[:6])  # the picker shows six letters of a name
+        self.pick(self.label(want.start))  # the whole name, big (8 letters fill the screen)
         if want.name == "yofish":
             self.expect("Advanced game?")
             self.pick("Yes" if dict(want.options).get("advanced") is not None else "No")
@@ -350,7 +350,7 @@ class Autoplayer:
             for i, roll in enumerate(tokens):
                 self.expect("Carp nest %d: die" % (i + 1))
                 self.pick(roll)
-            if self.screen.contains("Fewer carp: pick"):  # the supply is short: any split the table likes
+            if self.screen.contains("Too few carp:"):  # the supply is short: any split the table likes
                 self.press("ok")
             return
         for i, (a, b) in enumerate(tokens):

@@ -338,6 +338,9 @@ def _write(target, writer, plays):
 
 def main(argv):
     args = list(argv)
+    if "-h" in args or "--help" in args:  # asked for: the usage on stdout, a success
+        sys.stdout.write(__doc__)
+        return 0
     png = _option(args, "--png")
     csv_out = _option(args, "--csv")
     json_out = _option(args, "--json")

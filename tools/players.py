@@ -32,7 +32,17 @@ HISTORY = "/data/history"
 GAMES = ("hifisch", "hecht", "yofish")
 
 # Runs on the board: one call of the store, its answer (or its refusal) printed as a literal.
+# `_joined(roster, names)`: the roster with `names` added, each checked as the device's Players
+# screen checks it (against the roster and the names before it), so `add` refuses before it writes.
 CALL = """
+def _joined(roster, names):
+    from fishtable.store.roster import MAX_PLAYERS, check_name
+    for name in names:
+        check_name(name, roster)
+        if len(roster) >= MAX_PLAYERS:
+            raise ValueError('Roster full: %%d players' %% MAX_PLAYERS)
+        roster = roster + [name]
+    return roster
 try:
     from fishtable.store import Store as _S
 except ImportError as _e:
@@ -92,15 +102,15 @@ def run_roster(port, command, names, log=print):
     transport = flash.connect(flash.find_port(port))
     changed = False
     try:
-        if command == "add":
-            for name in names:
-                board_call(transport, "_S().add_player(%r)" % name)
+        if command == "add":  # every name checked first, then one write: a refusal changes nothing
+            board_call(transport, "_S().save_roster(_joined(_S().roster(), %r))" % (list(names),))
             changed = True
         elif command == "remove":
             roster = board_call(transport, "_S().roster()")
-            for name in names:
+            for name in names:  # all checked before the first is removed
                 if name not in roster:
                     raise PlayersError("%s is not in the roster" % name)
+            for name in names:
                 roster = board_call(transport, "_S().remove_player(%r)" % name)
             changed = True
         elif command == "rename":

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Make the README's screenshots (docs/screens/*.png) with the simulator's scripted mode, and
-a contact sheet of them all (docs/screens/all.png).
+a contact sheet of every screen of every game (docs/screens/all.png).
 
-    python3 tools/simlib/screens.py [OUT_DIR]
+    python3 tools/simlib/screens.py [OUT_DIR [SHOT...]]
 
 Each picture is the final frame of a short key script run by `tools/sim.py --keys`; the
 scripts are recorded by playing through the app in-process (rig.py), so they stay right
-when the menus change.  `contact_sheet()` lays out any number of frames (the panel's glass and
-the ring) with captions in one picture.
+when the menus change (a shot may fill the flash on the rig first: the device then starts from
+that flash and only the last steps are played in the simulator).  The contact sheet is walked
+on rigs (SHEET: the device's menus, then each game under its heading), every frame drawn
+strictly and checked by the pixel layout check.  `contact_sheet()` lays out any number of
+frames (the panel's glass and the ring) with captions in one picture; `written()` names the
+files main() writes.
 """
 
 import os
@@ -22,7 +26,7 @@ if os.path.dirname(HERE) not in sys.path:
 
 import bootstrap  # noqa: E402
 import sim  # noqa: E402
-from rig import BACK, NEXT, OK, Rig  # noqa: E402
+from rig import BACK, NEXT, OK, PREV, Rig  # noqa: E402
 
 TOOLS = bootstrap.TOOLS
 ROOT = bootstrap.ROOT
@@ -108,13 +112,19 @@ def _add_players(rig, names):
         rig.choose("Done")
 
 
-def _players(rig):
+def _roster(rig):
+    """Before the players shot: two names on the roster."""
     _add_players(rig, ("Anna", "Bob"))
+
+
+def _players(rig):
+    rig.menu("Players")
     rig.menu("Add player")
     _type(rig, "Cy")  # the letter picker, half way through a name
 
 
-def _stats(rig):
+def _two_games(rig):
+    """Before the stats shot: two Yo Fish! games with roster players, played to the end."""
     _add_players(rig, ("Anna", "Bob"))
     rig.press(BACK)
     for _ in range(2):
@@ -127,6 +137,7 @@ def _stats(rig):
             rig.press(OK)
         rig.choose(1)
         rig.choose(0)
+        rig.press(BACK)  # skip the set-up checklist
         rng = random.Random(SEED + _)
         while rig.app.match is not None:
             if rig.app.match.game.awaiting_hidden():
@@ -138,6 +149,9 @@ def _stats(rig):
             rig.choose(rng.randint(1, 12))
             rig.choose(rng.randint(0, 1))
         rig.press(OK)
+
+
+def _stats(rig):
     rig.menu("Stats")
     rig.menu("Yo Fish!")
     rig.press(NEXT)
@@ -269,6 +283,363 @@ def _help(rig):
     rig.press(NEXT, 2)
 
 
+# -- the contact sheet's walks: every screen of every game, under the game's heading ------------
+class Album:
+    """Frames taken off rigs as the walks go, with their captions, for contact_sheet().  The rigs
+    draw strictly (text off the screen or over text raises) and every frame taken goes through
+    the pixel layout check (tools/simlib/layoutcheck.py): `faults` lists what it found."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.cells = []
+        self.faults = []
+        self.rigs = 0
+        self.drawn = []  # the glyph keys of the frames shown (drawlog), the last one last
+
+    def rig(self, roster=()):
+        """A fresh device (its own flash), with `roster` names on it."""
+        import drawlog
+
+        self.rigs += 1
+        rig = Rig(os.path.join(self.folder, "sheet%d" % self.rigs), seed=SEED)
+        drawlog.watch(rig.display, self.drawn.append)
+        if roster:
+            rig.store.save_roster(list(roster))
+        return rig
+
+    def heading(self, text):
+        self.cells.append((text, None))
+
+    def snap(self, rig, caption):
+        from layoutcheck import faults
+
+        rig.app.dirty = True
+        rig.run(20)
+        glass = rig.glass()
+        for fault in faults(glass, self.drawn[-1]):
+            self.faults.append("%s: %s" % (caption, fault))
+        self.cells.append((caption, glass, rig_ring(rig)))
+        del self.drawn[:-1]
+
+
+def _record(name):
+    from fishtable.core.record import read
+
+    with open(os.path.join(ROOT, "records", name)) as f:
+        return read(f)
+
+
+def _set_up(rig, match, album=None):
+    """Through the set-up screens to the first turn of `match`'s game (its players, start and
+    options; the seats' offered colours); with an album, a frame of each set-up screen."""
+    from fishtable.core.games import find
+
+    title = find(match.name).title
+    rig.menu("New " + title)
+    if album:
+        album.snap(rig, "players")
+    rig.choose(match.players)
+    for seat in range(match.players):
+        if album and seat == 0:
+            album.snap(rig, "seat colour")
+        if type(rig.top()).__name__ == "Menu" and rig.ask().prompt.startswith("Seat"):
+            if album and seat == 0:
+                album.snap(rig, "who sits here")
+            rig.choose(rig.offered()[0])
+        rig.press(OK)
+    if album:
+        album.snap(rig, "who starts")
+    if album and match.name == "hecht":  # the rulebook's rule: by lot
+        rig.choose(0)  # the ring spins, then shows who
+        album.snap(rig, "drawn by lot")
+        rig.press(BACK)
+    rig.choose(match.start)
+    if match.name == "yofish":
+        if album:
+            album.snap(rig, "advanced game?")
+        rig.choose(1 if dict(match.options).get("advanced") is not None else 0)
+    elif match.name == "hecht":
+        if album:
+            album.snap(rig, "action chips")
+        rig.press(OK)
+    if album:
+        album.snap(rig, "set-up checklist")
+        rig.press(OK)
+        album.snap(rig, "checklist: item ticked")
+        rig.press(PREV)
+        album.snap(rig, "checklist: done mark")
+    rig.press(BACK)  # the rest of the checklist skipped
+
+
+def _feed(rig, match, count):
+    """Play the first `count` statements of `match` through the app's submit path (the scoring
+    pages paged through)."""
+    for stmt in match.statements[:count]:
+        rig.app.submit(stmt)
+        rig.run(20)
+        while type(rig.top()).__name__ == "Scoring":
+            rig.press(OK)
+
+
+def _help_pages(album, rig, game):
+    """Every page of the game's help, from the scoreboard's menu."""
+    rig.press(BACK)  # the scoreboard
+    album.snap(rig, "scoreboard")
+    rig.press(NEXT)
+    album.snap(rig, "scoreboard: Undo")
+    rig.press(OK)
+    album.snap(rig, "undo question")
+    rig.press(BACK)
+    rig.press(NEXT)
+    rig.press(OK)  # Help
+    pages = rig.top().pages
+    for i, (section, _) in enumerate(pages):
+        album.snap(rig, "help %d/%d: %s" % (i + 1, len(pages), section))
+        rig.press(NEXT)
+    rig.press(OK)  # back to the scoreboard
+    rig.press(BACK)  # play on
+
+
+def _end(album, rig, match, points=0):
+    """The rest of `match` played; its end screen (and `points` pages after it)."""
+    _feed(rig, match, len(match.statements))
+    album.snap(rig, "end: ranking, winners")
+    for k in range(points):
+        rig.press(OK)
+        album.snap(rig, "end: points %d/%d" % (k + 1, points))
+
+
+def _sheet_hifisch(album):
+    album.heading("Hi Fisch!")
+    match = _record("hifisch-3p.fish")
+    rig = album.rig()
+    _set_up(rig, match, album)
+    album.snap(rig, "turn: flip kinds")
+    rig.choose(("fish", False))
+    album.snap(rig, "turn: fish number")
+    rig.press(BACK)
+    rig.press(NEXT)
+    rig.choose(("fish", True))
+    album.snap(rig, "turn: fish with shell")
+    rig.press(BACK)
+    for stmt in match.statements[:4]:  # the round's first flips through the buttons
+        rig.choose(stmt[:1] + stmt[-1:])
+        if stmt[0] == "fish":
+            rig.choose(stmt[1])
+    album.snap(rig, "turn: face-up cards")
+    _help_pages(album, rig, "hifisch")
+    rig.choose(("fish", False))
+    rig.choose(match.statements[4][1])  # the round's last flip: its scoring
+    steps = len(rig.top().steps)
+    for k in range(steps):
+        album.snap(rig, "scoring %d/%d" % (k + 1, steps))
+        rig.press(OK)
+    _feed(rig, _after(match, 5), 40)
+    album.snap(rig, "turn: the last round")
+    _end(album, rig, _after(match, 45), match.players)
+
+
+def _after(match, count):
+    """`match` without its first `count` statements (what is left to play)."""
+    from fishtable.core.match import Match
+
+    rest = Match(match.name, match.players, match.start, match.options)
+    rest.statements = match.statements[count:]
+    return rest
+
+
+def _sheet_hecht(album):
+    album.heading("Hecht im Karpfenteich")
+    match = _record("hecht-3p.fish")
+    rig = album.rig()
+    _set_up(rig, match, album)
+    album.snap(rig, "turn: moves and chips")
+    _feed(rig, match, 16)  # a wave: 14 moves this turn, one used
+    album.snap(rig, "turn: moved, the allowance")
+    _help_pages(album, rig, "hecht")
+    # the short supply (the pond made full by hand, as a test does)
+    short = album.rig()
+    _set_up(short, _record("hecht-2p.fish"))
+    g = short.app.match.game
+    g.carp_supply -= 7
+    g.hungry_carp += 3
+    g.sated_carp += 4
+    g.snail_supply -= 4
+    short.top().stale = True
+    short.choose(("action", "carp", ()))
+    album.snap(short, "carp: nests with pairs")
+    short.choose(2)
+    album.snap(short, "carp: the dice")
+    short.choose(False)
+    album.snap(short, "carp: nest 1's die")
+    short.choose(5)
+    short.choose(4)
+    album.snap(short, "carp: too few, each nest's share")
+    short.press(BACK)
+    short.choose(("action", "carp", ()))
+    short.choose(2)
+    short.choose(True)  # the ring spins: rolled here
+    album.snap(short, "carp: rolled for the table")
+    # the pike chip's owners and the new pikes (hecht-3p: the pike breeds at statement 101)
+    pike = album.rig()
+    _set_up(pike, match)
+    at = [i for i, s in enumerate(match.statements) if s[:2] == ("action", "pike") and s[2]][0]
+    _feed(pike, match, at)
+    pike.choose(("action", "pike", ()))
+    album.snap(pike, "pike: nests with pairs")
+    pike.choose(len(match.statements[at][2]))
+    album.snap(pike, "pike: owners, new pikes")
+    pike.press(BACK)  # the turn's first step again
+    _feed(pike, _after(match, at), 1)
+    album.snap(pike, "warnings (they take turns)")
+    pike.run(2100)
+    album.snap(pike, "warnings: the next")
+    pike.press(BACK)
+    album.snap(pike, "scoreboard, last round")
+    pike.press(BACK)
+    _end(album, pike, _after(match, at + 1))
+    six = album.rig()
+    final = _record("hecht-6p.fish")
+    _set_up(six, final)
+    _feed(six, final, 133)
+    album.snap(six, "6 players: the final turn")
+    six.press(BACK)
+    album.snap(six, "6 players: scoreboard")
+
+
+def _sheet_yofish(album):
+    album.heading("Yo Fish!")
+    match = _record("yofish-4p-advanced.fish")
+    rig = album.rig()
+    _set_up(rig, match, album)
+    album.snap(rig, "turn: place or cover")
+    rig.choose("Place")
+    album.snap(rig, "place: value")
+    rig.choose(7)
+    album.snap(rig, "place: matching, points")
+    rig.press(BACK)
+    rig.press(BACK)
+    _feed(rig, match, 6)
+    _help_pages(album, rig, "yofish")
+    rig.choose("Cover")
+    album.snap(rig, "cover: value, colours differ")
+    rig.choose(rig.offered()[-1])
+    album.snap(rig, "cover: the covered card, points")
+    rig.press(BACK)
+    rig.press(BACK)
+    album.snap(rig, "turn: score strip")
+    rest = _after(match, 6)
+    hidden = [i for i, s in enumerate(rest.statements) if s[0] == "hidden"][0]
+    _feed(rig, rest, hidden)
+    album.snap(rig, "bonus: whose")
+    rig.choose(rest.statements[hidden][1])
+    album.snap(rig, "bonus: the hidden card's")
+    rig.press(BACK)
+    _end(album, rig, _after(rest, hidden))
+
+
+def _sheet_device(album):
+    album.heading("The device: menus, players, history, stats, settings")
+    rig = album.rig()
+    album.snap(rig, "main menu")
+    rig.menu("Players")
+    album.snap(rig, "players: empty roster")
+    rig.menu("Add player")
+    album.snap(rig, "letter picker")
+    _type(rig, "Anna")
+    album.snap(rig, "letter picker: a name")
+    rig.choose("Done")
+    rig.menu("Add player")
+    _type(rig, "Bob")
+    rig.choose("Done")
+    album.snap(rig, "players: the roster")
+    rig.menu("Anna")
+    album.snap(rig, "player: rename, remove")
+    rig.menu("Remove")
+    album.snap(rig, "remove question")
+    rig.press(BACK)
+    rig.press(BACK)
+    rig.press(BACK)
+    for label, caption in (("Dice", "dice"), ("Settings", "settings"), ("About", "about")):
+        rig.menu(label)
+        album.snap(rig, caption)
+        if label == "Dice":
+            rig.press(OK)
+            rig.wait(1600)
+            album.snap(rig, "dice: rolled")
+        if label == "Settings":
+            for item, name in ((0, "brightness"), (2, "Yo Fish! cards"), (3, "Hecht chips")):
+                rig.press(NEXT, item - rig.ask().index)
+                rig.press(OK)
+                album.snap(rig, "settings: " + name)
+                rig.press(BACK)
+            rig.press(PREV, rig.ask().index)
+        rig.press(BACK)
+    rig.menu("Stats")
+    album.snap(rig, "stats: which game")
+    rig.menu("Yo Fish!")
+    album.snap(rig, "stats: no games yet")
+    rig.press(BACK)
+    rig.press(BACK)
+    rig.menu("History")
+    album.snap(rig, "history: empty")
+    rig.press(BACK)
+    # a game with names, to the end: the history and the stats have something to show
+    match = _record("yofish-3p-basic.fish")
+    rig.menu("New Yo Fish!")
+    rig.choose(3)
+    for name in ("Anna", "Guest", "Bob"):
+        rig.choose(name)
+        rig.press(OK)
+    rig.choose(1)
+    rig.choose(0)
+    rig.press(BACK)
+    album.snap(rig, "a turn, players by name")
+    _feed(rig, match, len(match.statements))
+    album.snap(rig, "end, by name")
+    rig.press(OK)
+    rig.menu("New Yo Fish!")
+    album.snap(rig, "same players as last?")
+    rig.press(BACK)
+    rig.press(BACK)
+    rig.menu("History")
+    album.snap(rig, "history: the games")
+    rig.press(OK)
+    album.snap(rig, "history: a game's ranking")
+    rig.press(NEXT)
+    album.snap(rig, "history: Delete chosen")
+    rig.press(OK)
+    album.snap(rig, "history: delete question")
+    rig.press(BACK)
+    rig.press(BACK)
+    rig.press(BACK)
+    rig.menu("Stats")
+    rig.menu("Yo Fish!")
+    album.snap(rig, "stats: the game")
+    rig.press(NEXT)
+    album.snap(rig, "stats: a player")
+
+
+SHEET = (_sheet_device, _sheet_hifisch, _sheet_hecht, _sheet_yofish)
+
+
+def sheet_cells(folder):
+    """The contact sheet's cells: every screen of every game, under headings (walked on rigs in
+    `folder`).  Raises when a frame fails the pixel layout check."""
+    from fishtable.ui import draw
+
+    album = Album(folder)
+    patched = draw.big, draw.icon  # drawlog wraps these module functions: put them back after
+    try:
+        for walk in SHEET:
+            walk(album)
+    finally:
+        draw.big, draw.icon = patched
+    if album.faults:
+        raise RuntimeError("layout faults on the contact sheet:\n" + "\n".join(album.faults))
+    return album.cells
+
+
 SHOTS = {
     "main_menu": lambda rig: None,
     "start_rule": _start_rule,
@@ -280,35 +651,74 @@ SHOTS = {
     "scoreboard": _game_menu,
     "game_over": _game_over,
     "dice": _dice,
-    "players": _players,
-    "stats": _stats,
+    "players": (_roster, _players),
+    "stats": (_two_games, _stats),
 }
+# A shot as (before, steps): `before` fills the flash on the rig (not part of the key script), the
+# device restarts from that flash, and only `steps` are played in the simulator (fewer frames).
 
 
 def main(argv):
     out = argv[0] if argv else os.path.join(ROOT, "docs", "screens")
     os.makedirs(out, exist_ok=True)
     tmp = tempfile.mkdtemp()
-    cells = []
     try:
-        only = argv[1:]  # names of shots to make (default: all)
-        for name, steps in SHOTS.items():
-            if only and name not in only:
+        only = argv[1:]  # names of shots to make (default: all, and the contact sheet)
+        for name in written(only):
+            if name == SHEET_FILE:
                 continue
-            rig = Rig(os.path.join(tmp, name, "rig"), seed=SEED)
+            before, steps = SHOTS[name] if isinstance(SHOTS[name], tuple) else (None, SHOTS[name])
+            folder = os.path.join(tmp, name, "rig")
+            flash = os.path.join(tmp, name, "flash")
+            rig = Rig(folder, seed=SEED)
+            if before is not None:
+                before(rig)
+                shutil.copytree(os.path.join(folder, "data"), os.path.join(flash, "data"))
+                rig = Rig(folder, seed=SEED)  # a restart from that flash, as the simulator starts
             steps(rig)
-            cells.append((name, rig.glass(), rig_ring(rig)))
             keys = os.path.join(tmp, name + ".keys")
             with open(keys, "w") as f:
                 f.write(rig.script())
             frames = os.path.join(tmp, name, "frames")
-            sim.scripted(keys, frames, SEED, False, os.path.join(tmp, name, "flash"), fresh=True)
+            _, shown = sim.scripted(keys, frames, SEED, False, flash, fresh=before is None)
+            if shown != _read(rig.glass()):  # the simulator did not end where the rig did
+                raise RuntimeError("%s: the simulator's last frame is not the rig's:\n%s\n---\n%s"
+                                   % (name, shown, _read(rig.glass())))
             shutil.copy(os.path.join(frames, "final.png"), os.path.join(out, name + ".png"))
             print(os.path.join(out, name + ".png"))
-        print(write_contact_sheet(cells, os.path.join(out, "all.png"), title="fishtable: every screen"))
+        if not only:
+            cells = sheet_cells(os.path.join(tmp, "sheet"))
+            print(write_contact_sheet(cells, os.path.join(out, SHEET_FILE), title="fishtable: every screen"))
     finally:
+        draw_strict(False)
         shutil.rmtree(tmp)
     return 0
+
+
+SHEET_FILE = "all.png"
+_READER = []
+
+
+def _read(glass):
+    """A frame's text as the screen reader reads it."""
+    if not _READER:
+        from screenreader import Reader
+
+        _READER.append(Reader())
+    return _READER[0].read(glass).text()
+
+
+def written(only=()):
+    """The files main() writes (in docs/screens/): the README's shots (`only` of them, when
+    given) and, making them all, the contact sheet."""
+    names = [name for name in SHOTS if not only or name in only]
+    return names if only else names + [SHEET_FILE]
+
+
+def draw_strict(on):
+    from fishtable.ui import draw
+
+    draw.set_strict(on)
 
 
 if __name__ == "__main__":

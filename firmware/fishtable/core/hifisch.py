@@ -103,7 +103,7 @@ class Game(Ledger):
         else:
             card = stmt[1]
             if card < 1 or card > NUMBERFISH:
-                raise Invalid("N must be 1 to 29, not %d" % card)
+                raise Invalid("the fish number must be 1 to 29, not %d" % card)
             if self.loc[card] > BACK:
                 raise Invalid("fish %d is not face-down" % card)
         if stmt[-1]:

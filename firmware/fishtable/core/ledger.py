@@ -20,12 +20,11 @@ from fishtable.core.errors import Invalid
 def parse_int(token, low, high, what):
     """Return `token` as an int within low..high, or raise Invalid naming `what`.
 
-    A number is 1 to 3 ASCII digits without a leading zero (the record format's rule)."""
+    A number is 1 to 3 ASCII digits without a leading zero (the record format's rule); the
+    message for anything else names the range in plain words ("the card value must be 1 to 99,
+    not x"), or "a whole number" when high is 999 (no range of its own yet: players, start)."""
     size = len(token)
     value = 0
-    if size > 1 and token[0] == "-" and token[1] != "-":  # a negative number: never in range
-        parse_int(token[1:], 0, 999, what)
-        raise Invalid("%s must be %d to %d, not %s" % (what, low, high, token))
     if size > 3 or (size > 1 and token[0] == "0"):
         size = 0
     for i in range(size):
@@ -35,7 +34,9 @@ def parse_int(token, low, high, what):
             break
         value = value * 10 + ord(ch) - 48
     if size == 0:
-        raise Invalid("%s must be a whole number of 1-3 digits, not %s" % (what, token))
+        if high >= 999:
+            raise Invalid("%s must be a whole number, not %s" % (what, token))
+        raise Invalid("%s must be %d to %d, not %s" % (what, low, high, token))
     if value < low or value > high:
         raise Invalid("%s must be %d to %d, not %d" % (what, low, high, value))
     return value

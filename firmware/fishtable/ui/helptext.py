@@ -16,6 +16,7 @@ SYMBOLS = {
         "Last round",  # status: this round is surely the last
         "Face-up",  # the face-up cards of this round, "S" a shark
         "S",
+        "...",  # older face-up cards left out when they do not all fit the line
         "Face-down 36",  # cards face-down
         "Sand 2 hidden 8",  # shells on the sandbank, shells still on face-down cards
         "Fish + shell",
@@ -36,7 +37,7 @@ SYMBOLS = {
         "Carp in pond 3",  # carp in the pond, hungry or sated (a warning takes this line)
         "Nests with pairs",
         "Carp nest 1",  # the carp dice, nest by nest
-        "Fewer carp",  # the supply is short: the player to move picks
+        "Too few carp:",  # the supply is short: the player to move picks each nest's share ("2 0 1")
         "1+2",  # the owners of a pike breeding pair
         "new: P1+1",  # new pikes per player of a pike reproduction
         "!Pikes can't eat",  # warnings ("!"), several take turns

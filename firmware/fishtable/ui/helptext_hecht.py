@@ -33,16 +33,19 @@ LEGEND = (
     " nests breeding",
     "Carp nest 1: die\n"
     " that nest's die\n"
-    "Fewer carp: pick\n"
-    " too few carp:\n"
-    " who moves picks\n"
-    " nests' carp",
     "1+2\n"
     " a pair: pikes\n"
-    " of P1 and P2\n"
+    " of P1 and P2",
+    "Too few carp:\n"
+    " short supply:\n"
+    " who moves picks\n"
+    " each nest's new\n"
+    " carp (2 0 1:\n"
+    " nest by nest)",
     "new: P1+1\n"
     " P1 gets 1 new\n"
-    " pike",
+    " pike (by name\n"
+    " where it fits)",
     "!Pikes can't eat\n"
     " 4 carp or fewer\n"
     " in the pond\n"
@@ -58,9 +61,12 @@ LEGEND = (
     "!2 clear nests\n"
     " two players do\n"
     "!Last round\n"
+    " the game's last\n"
+    " round",
     "!Final turn: no\n"
-    " pike chip open,\n"
-    " game ends now",
+    " pike chip open:\n"
+    " the game ends\n"
+    " after this turn",
     ">P2 Yellow\n"
     " scoreboard: P2\n"
     " moves next",

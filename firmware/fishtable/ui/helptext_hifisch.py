@@ -20,6 +20,8 @@ LEGEND = (
     " this round's\n"
     " flips",
     "S a shark\n"
+    "... older flips,\n"
+    " left out\n"
     "Face-down 36\n"
     " cards still\n"
     " face-down",

@@ -4,12 +4,25 @@ from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Confirm, Info, Menu, Screen
 
 
+def game_label(name):
+    """A history file's name as the screens show it: "0017-hifisch.fish" -> "#17 Hi Fisch!" (the
+    number Stats gives as "Last game #17"); a name of another form is shown as it is."""
+    from fishtable.core.games import find
+
+    dash = name.find("-")
+    dot = name.rfind(".")
+    game = find(name[dash + 1:dot]) if 0 < dash < dot else None
+    if game is None or not name[:dash].isdigit():
+        return name
+    return "#%d %s" % (int(name[:dash]), game.title)
+
+
 def history_screen(app):
     """A list of the finished games (or a note that there are none)."""
     names = app.store.history()
     if not names:
         return Info(["History", "", "No finished", "games yet."])
-    labels = [name[:16] for name in names]
+    labels = [game_label(name) for name in names]
     return Menu("History", labels, names, _open)
 
 
@@ -36,11 +49,14 @@ def _delete(app, name):
 
 
 class Standings(Screen):
-    """The ranking of a finished game; the bottom line offers Back or Delete (PREV/NEXT)."""
+    """The ranking of a finished game (rank, name, score: a shared win ranks its winners 1); the
+    bottom line is a choice between Back and Delete (PREV/NEXT), "< OK: back >"."""
 
     def __init__(self, name, match):
         self.name = name
+        self.title = game_label(name)
         self.game = match.game
+        self.label = match.label
         self.ranking = self.game.ranking()
         self.delete = False  # the bottom line's choice
 
@@ -50,21 +66,24 @@ class Standings(Screen):
             app.dirty = True
         elif ev == OK and self.delete:
             name = self.name
-            app.push(Confirm("Delete %s?" % name[:11], lambda app: _delete(app, name)))
+            app.push(Confirm("Delete the game\n%s?" % self.title, lambda app: _delete(app, name)))
         elif ev == OK or ev == BACK:
             app.pop()
 
     def draw(self, app, fb):
         game = self.game
-        draw.line(fb, self.name[:16], 0)  # plain: a bar would need the row below it
+        draw.line(fb, self.title, 0)  # plain: a bar would need the row below it
         scores = game.scores()
-        winners = game.winners()
-        rows = min(len(self.ranking), 6)
-        for i in range(rows):
+        rank = 0
+        prev = None
+        for i in range(min(len(self.ranking), 6)):
             p = self.ranking[i]
-            mark = "*" if p in winners else " "
-            draw.line(fb, "%s P%d" % (mark, p), 1 + i)
+            key = (scores[p - 1], game.tiebreak(p - 1))
+            if key != prev:  # equal places share a rank (a shared win: both 1)
+                rank = i + 1
+                prev = key
+            draw.line(fb, "%d %s" % (rank, self.label(p)), 1 + i)
             draw.right(fb, str(scores[p - 1]), 1 + i)
-        if rows < 6:
-            draw.line(fb, "* won", 6)
-        draw.line(fb, "OK: delete >back" if self.delete else "OK: back >delete", 7)
+        draw.text(fb, "<", 0, 56)
+        draw.centre(fb, "OK: delete" if self.delete else "OK: back", 7)
+        draw.text(fb, ">", draw.WIDTH - 8, 56)

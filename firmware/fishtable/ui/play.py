@@ -145,25 +145,37 @@ class Play(Screen):
     def draw_header(self, app, fb, view):
         """The player to move, big, their colour's name beside, the status line under it."""
         if view.player is not None:
-            draw_who(fb, view.label)
-            draw.text(fb, view.colour, 40, 0)
+            draw_who(fb, view.label, view.colour)
         draw.text(fb, view.status, 40, 8)
 
 
-def draw_who(fb, label):
-    """The player to move in the header's left 40 pixels: big when it fits ("P1"), else a name in
-    small letters on two rows (four a row)."""
+def draw_who(fb, label, colour):
+    """The player to move on the header's top row: big in the left 40 pixels when it fits ("P1"),
+    else the whole name in small letters; their colour's name beside (from pixel 40, or after a
+    longer name: 8 letters and 6 fit the row), so the header's second row keeps x 40 on free."""
     if len(label) <= 2:
         draw.big(fb, label, 0, 0)
     else:
-        draw.text(fb, label[:4], 0, 0)
-        draw.text(fb, label[4:], 0, 8)
+        draw.text(fb, label, 0, 0)
+    draw.text(fb, colour, max(40, 8 * len(label) + 8), 0)
 
 
-def score_texts(game):
-    """What a score strip shows: (player to move, "P<n>" labels, scores as text)."""
+def strip_labels(match):
+    """The score strip's label of each player: their name where it fits its column beside the
+    ">" mark, else "P<n>" (made once a game)."""
+    players = match.players
+    room = draw.WIDTH // players // 8 - 1
+    out = []
+    for p in range(1, players + 1):
+        name = match.label(p)
+        out.append(name if len(name) <= room else LABELS[p - 1])
+    return out
+
+
+def score_texts(game, labels=LABELS):
+    """What a score strip shows: (player to move, labels, scores as text)."""
     scores = game.scores()
-    return game.next_player(), LABELS, [str(s) for s in scores]
+    return game.next_player(), labels, [str(s) for s in scores]
 
 
 def score_strip(fb, row, texts):

@@ -87,8 +87,8 @@ class Play(Base):
         if len(options) < 2:
             self.play(app, ("action", "carp", rolls))
             return
-        labels = ["+".join(str(k) for k in o) for o in options]
-        ask = Ask("Fewer carp: pick", labels, options, 0, True)
+        labels = [" ".join(str(k) for k in o) for o in options]
+        ask = Ask(SHORT_SUPPLY, labels, options, 0, True, carp_per_nest)
         self.go(ask, lambda a, o: self.play(a, ("action", "carp", rolls)), back)
 
     def _rolled(self, app, n):
@@ -113,8 +113,9 @@ class Play(Base):
         chosen = self.pairs
         options = game.pike_pairs_after(chosen)
         labels = ["%d+%d" % p for p in options]
+        label = app.match.label
         ask = Ask("Nest %d owners" % (len(chosen) + 1), labels, options, 0, True,
-                  lambda p: "new: " + _born(game, chosen + (p,)))
+                  lambda p: born_text(game, chosen + (p,), label))
         self.go(ask, self._pair, self.back_to_first)
 
     def _pair(self, app, pair):
@@ -153,16 +154,22 @@ class Play(Base):
             open_bits |= 1 << i
         view.open_chips = open_bits
         warnings = game.warnings()
-        view.warnings = [short_warning(w) for w in warnings] if warnings else ()
+        view.warnings = ()
+        if warnings:
+            shown = list(warnings)  # one list, filled in a loop (a comprehension would make a closure)
+            for i in range(len(shown)):
+                shown[i] = short_warning(warnings[i], app.match)
+            view.warnings = shown
         if game.round == game.rounds and not game.over and not _pike_chip_open(game):
-            view.warnings = [LAST_TURN] + list(view.warnings)
+            # the game ends after this turn: the one warning left, at once and kept (the others
+            # took turns with it, so its first frame could show "!Last round")
+            view.warnings = FINAL
 
     def draw_header(self, app, fb, view):
         """The player (big), colour; the six chips (covered ones lit)."""
         chips = app.match.game.chips
         if view.player is not None:
-            draw_who(fb, view.label)
-            draw.text(fb, view.colour, 40, 0)
+            draw_who(fb, view.label, view.colour)
         for i in range(6):
             x = 40 + i * 9
             if view.open_chips & (1 << i):
@@ -171,9 +178,19 @@ class Play(Base):
                 fb.fill_rect(x, 8, 8, 8, 1)
                 draw.icon(fb, ICONS[chips[i]], x, 8, 0)
 
+    def draw(self, app, fb):
+        """A choice with a note under its value (the new pikes, the carp per nest) takes the
+        details' rows too: the note may need three lines."""
+        ask = self.ask
+        if ask is None or ask.note is None:
+            Base.draw(self, app, fb)
+            return
+        self.draw_header(app, fb, self.current(app))
+        ask.draw(fb, self.STEP_ROW, draw.ROWS - self.STEP_ROW)
+
     def draw_details(self, app, fb, view):
         """The moves, the pikes; the pond, or a warning ("!" before it) when the table needs one
-        (several take turns)."""
+        (several take turns; in the game's final turn "!Final turn" alone)."""
         draw.line(fb, view.moves, 5)
         draw.line(fb, view.pikes, 6)
         warnings = view.warnings
@@ -181,6 +198,7 @@ class Play(Base):
 
 
 LAST_TURN = "!Final turn"  # the last open pike chip is used: the game ends after this turn
+FINAL = (LAST_TURN,)  # the warnings of the final turn
 
 
 def _pike_chip_open(game):
@@ -192,8 +210,18 @@ def _pike_chip_open(game):
     return False
 
 
-def short_warning(text):
-    """The core's reminder in one line of at most 16 characters, in words, "!" before it."""
+SHORT_SUPPLY = "Too few carp:"  # the carp supply is short: the player to move shares the new carp
+NOTE_LINES = 3  # lines a note under a big value has on this screen (rows 5-7)
+
+
+def carp_per_nest(option):
+    """A share of the new carp in words, a line a nest ("Nest 1: 2 carp")."""
+    return "\n".join("Nest %d: %d carp" % (i + 1, option[i]) for i in range(len(option)))
+
+
+def short_warning(text, match=None):
+    """The core's reminder in one line of at most 16 characters, in words, "!" before it (the
+    `match`'s names used where they fit)."""
     if text.startswith("No eating"):
         return "!Pikes can't eat"
     if text.startswith("3rd sated"):
@@ -202,15 +230,27 @@ def short_warning(text):
         return "!Clear your nest"
     if text.startswith("Clear nest: "):
         who = text[12:]
-        if len(who) <= 3:
-            return "!P%s clear nest" % who
-        return "!%d clear nests" % (who.count(",") + 1)
+        if "," in who:  # "1,3": several players (the legend's "!2 clear nests")
+            return "!%d clear nests" % (who.count(",") + 1)
+        name = match.label(int(who)) if match is not None else ""
+        if 0 < len(name) <= draw.COLS - len("! clear nest"):
+            return "!%s clear nest" % name
+        return "!P%s clear nest" % who
     if text == "Last round":
         return "!Last round"
-    return text[:draw.COLS]
+    return draw.wrap(text)[0]  # whole words only
 
 
-def _born(game, pairs):
-    """The new pikes these nests give, per player ("P1+2 P3+1")."""
+def born_text(game, pairs, label):
+    """The new pikes these nests give, per player: "new: Anna+2 Bob+1" by name (`label(p)`)
+    when that fits the note's lines, else "new: P1+2 P3+1"; "new: none" when the supply gives none."""
     born = game.pikes_born(pairs)
-    return " ".join("P%d+%d" % (i + 1, born[i]) for i in range(len(born)) if born[i])[:16]
+    for named in (True, False):
+        text = "new:"
+        for i in range(len(born)):
+            if born[i]:
+                text += " %s+%d" % (label(i + 1) if named else "P%d" % (i + 1), born[i])
+        if text == "new:":
+            return "new: none"
+        if not named or len(draw.wrap(text)) <= NOTE_LINES:
+            return text

@@ -43,21 +43,16 @@ class Play(Base):
 
     def scored(self, app):
         """The round's intermediate scoring, once, right after its last flip."""
-        game = (app.match or app.session.finished).game
-        app.push(Scoring(game.last_scoring))
+        match = app.match or app.session.finished
+        app.push(Scoring(match.game.last_scoring, match.label))
 
     def describe(self, app, game, view):
         faceup = game.faceup()
         if self._round != game.round:  # texts that change seldom are made again only when they do
             self._round = game.round
             self._status = "Round %d" % game.round
-        view.status = self._status
-        if game.facedown() + len(faceup) < FEWEST:  # even if every face-up fish goes back: the last
-            view.status = "Last round"
-        up = " ".join("S" if n == 0 else str(n) for n, _ in faceup)
-        view.faceup = "Face-up " + up if up else "Face-up none"
-        if len(view.faceup) > draw.COLS:
-            view.faceup = view.faceup[: draw.COLS]
+        view.status = "Last round" if last_round(game, faceup) else self._status
+        view.faceup = faceup_text(faceup)
         view.counts = "Face-down %d" % game.facedown()
         shells = game.sandbank * 16 + game.shells_hidden()
         if self._shells != shells:
@@ -71,8 +66,50 @@ class Play(Base):
         draw.line(fb, view.shells, 7)
 
 
-def step_text(step):
-    """One step of an intermediate scoring as words."""
+def last_round(game, faceup):
+    """True when this round is surely the last: however the round's other flips go, fewer than
+    FEWEST cards will be face-down as the next round begins (the rules' end).
+
+    The most face-down then: the cards face-down now less one flip for each turn still to come
+    (each flips a numberfish), plus the fish that go back face-down at the scoring: at most every
+    face-up fish but those the face-up sharks eat and the one (at least) the winner takes; with
+    no winner, none.  More sharks only lower it."""
+    down = game.facedown()
+    left = game.turns_per_round - game.turns_done  # turns still to come, each a numberfish
+    fish = sharks = 0
+    for n, _ in faceup:
+        if n:
+            fish += 1
+        else:
+            sharks += 1
+    most = down - left  # no fish goes back
+    if fish + left - sharks - 1 > 0:  # a winner, and other fish that may go back
+        most += fish + left - sharks - 1
+    return left > down or most < FEWEST
+
+
+def faceup_text(faceup):
+    """"Face-up 23 S 18" (S a shark), in flip order; when they do not all fit the line, the oldest
+    are left out, whole, and "..." stands for them."""
+    if not faceup:
+        return "Face-up none"
+    items = ["S" if n == 0 else str(n) for n, _ in faceup]
+    first = 0
+    size = len("Face-up")
+    for item in items:
+        size += 1 + len(item)  # a space before each
+    while size > draw.COLS:
+        if first == 0:
+            size += 4  # " ..." takes the place of the items left out
+        size -= len(items[first]) + 1
+        first += 1
+    if first:
+        return "Face-up ... " + " ".join(items[first:])
+    return "Face-up " + " ".join(items)
+
+
+def step_text(step, label):
+    """One step of an intermediate scoring as words (`label(p)`: what the screens call player p)."""
     kind = step[0]
     if kind == "eat":
         _, fish = step
@@ -81,7 +118,7 @@ def step_text(step):
         return "The sharks ate every fish: no winner, shells stay"
     if kind == "win":
         _, player, fish, shells = step
-        text = "P%d wins fish %s" % (player, " ".join(str(n) for n in fish))
+        text = "%s wins fish %s" % (label(player), " ".join(str(n) for n in fish))
         if shells:
             text += " and %d shell%s" % (shells, "" if shells == 1 else "s")
         return text
@@ -93,9 +130,12 @@ class Scoring(Screen):
     """The intermediate scoring, one step a page: PREV/NEXT page through, OK goes on, BACK opens the
     scoreboard (Play on comes back here)."""
 
-    def __init__(self, steps):
+    def __init__(self, steps, label):
         self.steps = steps
+        self.label = label  # player -> name or "P2"
         self.index = 0
+        self._shown = -1  # the page `_lines` were made for (made once a page, not every frame)
+        self._lines = None
 
     def enter(self, app):
         step = self.steps[self.index]
@@ -123,8 +163,12 @@ class Scoring(Screen):
             app.scoring_done()
 
     def draw(self, app, fb):
-        draw.title(fb, "Scoring %d/%d" % (self.index + 1, len(self.steps)))
-        lines = draw.wrap(step_text(self.steps[self.index]), draw.COLS, 5)
-        for i in range(len(lines)):
-            draw.line(fb, lines[i], 2 + i)
+        if self._shown != self.index:
+            self._lines = ["Scoring %d/%d" % (self.index + 1, len(self.steps))]
+            self._lines += draw.wrap(step_text(self.steps[self.index], self.label), draw.COLS, 5)
+            self._shown = self.index
+        lines = self._lines
+        draw.title(fb, lines[0])
+        for i in range(1, len(lines)):
+            draw.line(fb, lines[i], 1 + i)
         draw.line(fb, "OK: go on", 7)

@@ -3,7 +3,7 @@ bonuses of the advanced game after the last turn; the score track of all players
 
 from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
-from fishtable.ui.play import score_strip, score_texts
+from fishtable.ui.play import score_strip, score_texts, strip_labels
 from fishtable.ui.widgets import Ask
 
 PLACE = "Place"
@@ -23,6 +23,7 @@ class Play(Base):
         Base.__init__(self, app)
         self.value = 1  # the last card value entered: the value pickers start there
         self.hidden_for = None  # whose hidden bonus is being entered (advanced game)
+        self.strip = None  # the score strip's labels (names where they fit), made once
 
     def first_step(self, app, game):
         waiting = game.awaiting_hidden()
@@ -83,7 +84,9 @@ class Play(Base):
     def describe(self, app, game, view):
         view.bonus = bool(game.awaiting_hidden())
         view.status = "Bonuses" if view.bonus else "%d in pile" % game.pile
-        view.scores = score_texts(game)
+        if self.strip is None:
+            self.strip = strip_labels(app.match)
+        view.scores = score_texts(game, self.strip)
 
     def draw_details(self, app, fb, view):
         if view.bonus:  # what the advanced game's bonus counts

@@ -13,10 +13,12 @@ CHOICES = (PLAY_ON, UNDO, HELP, MAIN_MENU)
 
 
 def seat_text(lead, label, colour, score):
-    """A row's left part: `lead` and the player's label, then their colour as far as it fits
-    beside the score on the right."""
-    text = "%s%s %s" % (lead, label, COLOUR_NAMES[colour])
-    return text[: draw.COLS - 1 - len(score)].rstrip()
+    """A row's left part: `lead` and the player's label, then their colour when the whole word
+    fits beside the score on the right (a long name keeps the row without it)."""
+    name = COLOUR_NAMES[colour]
+    if len(lead) + len(label) + 1 + len(name) <= draw.COLS - 1 - len(score):
+        return "%s%s %s" % (lead, label, name)
+    return lead + label
 
 
 def score_rows(fb, match, colours, first_row, marker):
@@ -103,6 +105,7 @@ class GameOver(Screen):
         game = match.game
         self.game = game
         self.labels = [match.label(p) for p in range(1, game.players + 1)]
+        self.label = match.label
         self.colours = [match.colour_index(p) for p in range(1, game.players + 1)]
         self.winners = game.winners()
         self.ranking = game.ranking()
@@ -123,7 +126,7 @@ class GameOver(Screen):
     def draw(self, app, fb):
         if self.page:
             if self.lines is None:
-                self.lines = points_lines(self.game, self.ranking[self.page - 1])
+                self.lines = points_lines(self.game, self.ranking[self.page - 1], self.label)
             draw.centre_at(fb, self.lines[0], 1, True)
             for i in range(1, len(self.lines)):
                 draw.text(fb, self.lines[i], 0, draw.BELOW_TITLE + 1 + 8 * (i - 1))
@@ -156,9 +159,11 @@ class GameOver(Screen):
             draw.line(fb, hint, 7)
 
 
-def points_lines(game, player):
-    """A Hi Fisch! player's points as lines: the title, then green fish (2 each), other fish,
-    shells, and the highest fish (it ranks players with equal points)."""
+def points_lines(game, player, label):
+    """A Hi Fisch! player's points as lines: the title ("Anna: 20 points"; `label(p)` names
+    player p), then green fish (2 each), other fish, shells, and the highest fish (it ranks
+    players with equal points).  A name too long for that title is the title alone, the points
+    the first line (and the tie note, which the legend also gives, is left out)."""
     from fishtable.core.hifisch import value
 
     cards = game.won_cards(player)
@@ -168,9 +173,13 @@ def points_lines(game, player):
             green += 1
     shells = game.shells[player - 1]
     best = game.tiebreak(player - 1)
-    return ("P%d: %d points" % (player, game.scores()[player - 1]),
-            "Green fish %d x2" % green,
-            "Other fish %d" % (len(cards) - green),
-            "Shells %d" % shells,
-            "Highest fish %s" % (best if best else "-"),
-            "(breaks a tie)")
+    name = label(player)
+    points = game.scores()[player - 1]
+    lines = ("Green fish %d x2" % green,
+             "Other fish %d" % (len(cards) - green),
+             "Shells %d" % shells,
+             "Highest fish %s" % (best if best else "-"))
+    title = "%s: %d points" % (name, points)
+    if len(title) <= draw.COLS:
+        return (title,) + lines + ("(breaks a tie)",)
+    return (name, "Points %d" % points) + lines

@@ -11,7 +11,7 @@ def _labels(app):
     return [
         "Brightness %d" % s["brightness"],
         "Flip screen %s" % ("yes" if s["flip"] else "no"),
-        "Yo Fish! max %d" % s["yo_max"],
+        "Yo Fish! 1 to %d" % s["yo_max"],  # the card values its picker offers
         "Hecht chips",
     ]
 
@@ -38,8 +38,8 @@ def _chosen(app, item):
         app.push(Picker("Flip screen", ["no", "yes"], [0, 1], lambda a, v: _set(a, "flip", v), index=s["flip"]))
     elif item == 2:
         values = list(range(6, 100))
-        app.push(Picker("Yo Fish! max", [str(v) for v in values], values, lambda a, v: _set(a, "yo_max", v),
-                        index=values.index(s["yo_max"]) if s["yo_max"] in values else 6))
+        app.push(Picker("Highest card:", [str(v) for v in values], values, lambda a, v: _set(a, "yo_max", v),
+                        index=values.index(s["yo_max"]) if s["yo_max"] in values else 6, info=("Yo Fish!",)))
     else:
         _ask_chip(app, [])
 

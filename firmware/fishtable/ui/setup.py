@@ -59,7 +59,7 @@ class Setup:
         return "P%d" % player
 
     def _ask_start(self, app):
-        labels = [LOT] + [self.label(p)[:6] for p in range(1, self.players + 1)]  # big, between the arrows
+        labels = [LOT] + [self.label(p) for p in range(1, self.players + 1)]  # big (8 letters: no arrows)
         values = [0] + list(range(1, self.players + 1))
         app.fx.off()
         from fishtable.ui import help

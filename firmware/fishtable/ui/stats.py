@@ -50,9 +50,10 @@ class StatsPages(Screen):
                 _pair(fb, "games yet", "", 3)
                 return
             _pair(fb, "Games", str(table.games), 1)
-            _pair(fb, "Avg win", table.average_win(), 2)
-            _pair(fb, "Avg turns", table.average_turns(), 3)
-            _pair(fb, "Players", str(len(self.order)), 4)
+            _pair(fb, "On average:", "", 2)  # words, not "Avg win", "Avg turns"
+            _pair(fb, " win score", table.average_win(), 3)
+            _pair(fb, " turns", table.average_turns(), 4)
+            _pair(fb, "Players", str(len(self.order)), 5)
         else:
             i = self.order[self.page - 1]
             draw.title(fb, table.names[i], count)

@@ -3,10 +3,13 @@ confirm screens.  Keys: PREV/NEXT move, OK selects, BACK goes back (same codes a
 """
 
 
+from micropython import const
+
 from fishtable.events import BACK, NEXT, NONE, OK, PREV  # noqa: F401 - the screens take them from here
 from fishtable.ui import draw
 
 PITCH = 9  # pixel rows from one list line to the next
+_BIG_COLS = const(8)  # 2x letters across the screen (a name of 8 fills it)
 
 
 class Screen:
@@ -35,10 +38,10 @@ class Ask:
         self.values = values if values is not None else labels
         self.index = index if 0 <= index < len(labels) else 0
         self.big = big
-        self.note = note  # value -> short text shown under a big value (e.g. "+7")
+        self.note = note  # value -> short text shown under a big value (e.g. "+7"), wrapped onto the rows left
         self.top = 0  # first visible row of a list
         self._note_at = -1  # the index `_note` was made for (made once, not every frame)
-        self._note = None
+        self._note = None  # its lines
 
     def move(self, step):
         """Move the selection by `step`, wrapping around."""
@@ -72,14 +75,16 @@ class Ask:
             label = self.labels[self.index]
             y = row0 * 8
             draw.big_centre(fb, label, y)
-            if len(self.labels) > 1:
+            if len(self.labels) > 1 and len(label) < _BIG_COLS:  # 8 big letters fill the width: no arrows
                 draw.text(fb, "<", 0, y + 4)
                 draw.text(fb, ">", draw.WIDTH - 8, y + 4)
             if self.note is not None and rows > 2:
                 if self._note_at != self.index:
-                    self._note = self.note(self.value())
+                    self._note = draw.wrap(self.note(self.value()), draw.COLS, rows - 2)
                     self._note_at = self.index
-                draw.centre(fb, self._note, row0 + 2)
+                lines = self._note
+                for i in range(len(lines)):
+                    draw.centre(fb, lines[i], row0 + 2 + i)
             return
         # a list: 9 pixels a line, so the highlight's bar (10 high) keeps a lit row above and
         # below its letters and never touches the lines beside it
