@@ -1,7 +1,7 @@
 """The soak's own checker (tools/simlib/soakwalk.py): each invariant holds on what a table really
 does and breaks on what it must catch.  A walk is given its presses (`--keys`) on a prepared
-flash; a few tests give the firmware a defect first (a swallowed key, a stale scoring) to prove
-that the check is not blind to it."""
+flash; a few tests give the firmware a defect first (a swallowed key, a stale scoring, a damaged
+journal line) to prove that the check is not blind to it."""
 
 import os
 import subprocess
@@ -52,6 +52,39 @@ def _stale(self, stmt):
     return done
 _app.App.submit = _stale
 """
+
+# A defect: every journal line the store appends gets a wrong check (its words stay right).
+BAD_CHECK = """
+import devices
+devices.install()
+from fishtable.store import journal as _journal
+_append = _journal.Store.append
+def _damage(self, match, stmt):
+    _append(self, match, stmt)
+    path = self.journal_paths()[-1]
+    with open(path, "rb") as f:
+        data = bytearray(f.read())
+    i = data.rfind(b"#") + 1
+    data[i] = 48 if data[i] != 48 else 49
+    with open(path, "wb") as f:
+        f.write(data)
+_journal.Store.append = _damage
+"""
+
+# A defect: the store leaves a part of the journal's generation on the flash that it does not know
+# of (a start reads it: the parts are found on the flash).
+STRAY_PART = """
+import devices
+devices.install()
+from fishtable.store import journal as _journal
+_append = _journal.Store.append
+def _stray(self, match, stmt):
+    _append(self, match, stmt)
+    with open(self.parts_dir + "/" + _journal.part_name(self._gen, self._part + 1), "w") as f:
+        f.write("shark\\n")
+_journal.Store.append = _stray
+"""
+
 
 def walk(tmp_path, keys, interp="cpython", defect="", seed=1):
     """Run a walk of `keys` on the flash in tmp_path/flash; returns (counts, violations)."""
@@ -155,3 +188,12 @@ def test_the_swallowed_press_check_sees_through_the_flip_setting(tmp_path):
     assert counts["no-op: Back on the main menu"] == 1  # was: not counted (before and after never equal)
     counts, violations = walk(tmp_path, "next next", defect=SWALLOW % 2)
     assert len(violations) == 1 and "the press changed nothing on MainMenu" in violations[0], violations
+
+
+# -- the journal replays to the app's game ------------------------------------------------------------
+@pytest.mark.parametrize("interp", ["cpython", "micropython"])
+@pytest.mark.parametrize("defect", [BAD_CHECK, STRAY_PART], ids=["bad check", "stray part"])
+def test_a_journal_that_would_not_read_back_as_the_store_reads_it_is_caught(tmp_path, interp, defect):
+    resumable(tmp_path, "hifisch-3p.fish", 2)
+    counts, violations = walk(tmp_path, "ok next ok", interp, defect=defect)  # Resume, Shark
+    assert len(violations) == 1 and "the journal does not read back (1 lines lost)" in violations[0], violations

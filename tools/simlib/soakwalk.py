@@ -192,7 +192,6 @@ class Walk:
         if state == self.seen_match:
             return
         self.seen_match = state
-        from fishtable.core.summary import summary_line
         from fishtable.store import journal
 
         path = self.data + "/" + journal.JOURNAL
@@ -203,20 +202,55 @@ class Walk:
                 return
             self.fail("no game in progress, but a journal on the flash")
         self.same_lines(app.store.journal_paths(), app.match)
-        if not MICROPYTHON:  # (the replay takes memory: under MicroPython the heap is the firmware's)
-            scanner = journal.Scanner()  # journal.fish and its parts, read back as the store resumes them
-            for part in app.store.journal_paths():
-                journal.scan_file(scanner, app.store.fs, part)
-            found = scanner.finish()
-            match, lost = found.match, found.lost
-            if match is None or lost:
-                self.fail("the journal does not read back (%s lines lost)" % lost)
-            if match.statements != app.match.statements or summary_line(match) != summary_line(app.match):
-                self.fail("the journal replays to another game than the app holds")
+        self.replays(app)
         self.count("journal checks")
         if len(app.match.statements) > self.seen_count:
             self.count("statements", len(app.match.statements) - max(0, self.seen_count))
         self.seen_count = len(app.match.statements)
+
+    def replays(self, app):
+        """The journal read back as the store reads it at a start (journal.fish, then the parts of
+        its generation found on the flash, through the store's buffer) and replayed: the same
+        header, statements and standings as the game the app holds.  Under MicroPython the modules
+        this imports leave memory again, as the firmware had them (the heap is the firmware's)."""
+        from fishtable.store import journal
+
+        loaded = list(sys.modules) if MICROPYTHON else None
+        store = app.store
+        fs = store.fs
+        scanner = journal.Scanner()
+        journal.scan_file(scanner, fs, store.journal_path, store.buf)
+        index = 1
+        while scanner.gen:
+            part = store.parts_dir + "/" + journal.part_name(scanner.gen, index)
+            if not fs.exists(part):
+                break
+            journal.scan_file(scanner, fs, part, store.buf)
+            index += 1
+        found = scanner.finish()
+        match, lost = found.match, found.lost
+        scanner = found = None
+        problem = None
+        if match is None or lost:
+            problem = "the journal does not read back (%s lines lost)" % lost
+        else:
+            from fishtable.core.summary import summary_line
+
+            mine = app.match
+            if (match.name, match.players, match.start, match.options, match.names, match.colours) != (
+                    mine.name, mine.players, mine.start, mine.options, mine.names, mine.colours):
+                problem = "the journal's header is not the app's game's"
+            elif match.statements != mine.statements or summary_line(match) != summary_line(mine):
+                problem = "the journal replays to another game than the app holds"
+        match = None
+        if loaded is not None:
+            for name in list(sys.modules):
+                if name not in loaded:
+                    _forget(name)
+            loaded = None
+            gc.collect()
+        if problem:
+            self.fail(problem)
 
     def same_lines(self, paths, match):
         """The journal's statement lines are the app's statements, in order (read a line at a time)."""
@@ -305,6 +339,15 @@ class Walk:
             self.count("no-op: Back on the main menu")
         else:
             self.fail("the press changed nothing on %s" % name)
+
+
+def _forget(name):
+    """Drop module `name` from memory as the app does (fishtable.ui.app.App.forget)."""
+    del sys.modules[name]
+    package, _, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and leaf in parent.__dict__:
+        delattr(parent, leaf)
 
 
 def _title(glass, words):
