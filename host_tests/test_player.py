@@ -86,6 +86,18 @@ def test_keys_pressed_while_the_lot_is_drawn_are_kept(tmp_path):
         assert dev.screen.contains("Advanced game?"), dev.text()
 
 
+def test_keys_pressed_while_the_dice_roll_are_kept(tmp_path):
+    with Device(flash=str(tmp_path), seed=3) as dev:
+        Autoplayer(dev, Match("yofish", 3)).select("Dice")
+        assert dev.screen.contains("Dice: 2") and dev.screen.contains("OK: roll"), dev.text()
+        dev.press("ok")  # the ring spins for 0.8 s while the dice roll ...
+        assert dev.screen.contains("Rolling...")
+        dev.press("next")  # ... and NEXT (one die more), pressed meanwhile, waits for them
+        assert dev.screen.contains("Rolling...") and dev.screen.contains("Dice: 2"), dev.text()
+        dev.wait(1000)
+        assert dev.screen.contains("Dice: 3") and dev.screen.contains("OK: roll"), dev.text()
+
+
 # -- Hi Fisch! ------------------------------------------------------------------------------------
 def test_hifisch_scoring_shows_once_and_the_next_turns_keys_play_the_next_turn(tmp_path):
     want = prefix(record("hifisch-3p.fish"), 12)
@@ -145,6 +157,24 @@ def test_hecht_clear_the_nest_stays_until_the_parent_has_moved(tmp_path):
         player.select("Chip: wave")
         player.select("End turn")
         assert "Clear your nest" not in warnings_seen(dev)
+
+
+def test_keys_pressed_while_the_carp_dice_roll_are_kept(tmp_path):
+    want = prefix(read_text(HECHT_NEST), 6)  # P1's carp chip comes next, with one nest possible
+    with Device(flash=str(tmp_path), seed=3) as dev:
+        player = play_into(dev, want)
+        player.select("Chip: carp")
+        player.expect("Nests with pairs")
+        player.pick(1)
+        player.expect("Carp dice")
+        player.select("Roll for me")  # the ring spins for a second while the device rolls ...
+        assert not dev.screen.contains("Rolled"), dev.text()
+        dev.press("ok")  # ... and the table's OK, pressed meanwhile, takes the roll once it is there
+        assert recorded(dev).statements == want.statements  # (not yet)
+        dev.wait(1500)
+        assert not dev.screen.contains("Rolled") and dev.screen.contains("End turn"), dev.text()
+        got = recorded(dev).statements
+        assert got[:-1] == want.statements and got[-1][:2] == ("action", "carp") and len(got[-1][2]) == 1
 
 
 # -- the store: what a power cut or damage leaves behind ----------------------------------------------
