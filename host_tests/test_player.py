@@ -106,6 +106,53 @@ def test_hifisch_scoring_shows_once_and_the_next_turns_keys_play_the_next_turn(t
         assert recorded(dev).statements == want.statements
 
 
+def offered_kinds(dev):
+    """The flip kinds the Hi Fisch! play screen offers: its list's lines, read off the screen while
+    NEXT goes round it once."""
+    seen = []
+    for _ in range(8):
+        lit = [t for t in dev.screen.highlighted() if t in ("Fish", "Fish + shell", "Shark", "Shark + shell")]
+        if not lit or lit[0] in seen:
+            break
+        seen.append(lit[0])
+        dev.press("next")
+    return seen
+
+
+def offered_numbers(dev):
+    """The numbers the number picker offers, read off the screen while NEXT goes round them once."""
+    seen = []
+    for _ in range(40):
+        shown = [run.text for run in dev.screen.runs if run.big][-1]
+        if shown in seen:
+            break
+        seen.append(shown)
+        dev.press("next")
+    return [int(n) for n in seen]
+
+
+def test_hifisch_when_every_card_never_flipped_has_a_shell_only_shell_flips_are_offered(tmp_path):
+    lines = []
+    for top in (29, 25, 21, 17, 13, 9):  # six rounds of four fish flips, no shell found
+        lines += ["fish %d" % n for n in range(top, top - 4, -1)]
+    want = read_text("fishtable 1\ngame hifisch\nplayers 4\n" + "\n".join(lines + ["fish 5", "shark"]) + "\n")
+    game = want.game
+    assert game.shells_hidden() == 10 and game.unflipped() == 10  # fish 1-4 and six sharks, a shell on each
+    with Device(flash=str(tmp_path)) as dev:
+        play_into(dev, want)
+        assert dev.screen.contains("hidden 10"), dev.text()
+        assert offered_kinds(dev) == ["Fish + shell", "Shark + shell"]  # no flip without a shell
+        rows = [" ".join(row.split()) for row in dev.screen.lines(markup=False)]
+        assert "Fish" not in rows and "Shark" not in rows, dev.text()
+        player = Autoplayer(dev, want)
+        player.select("Fish + shell")
+        player.expect("Fish with shell:")
+        assert offered_numbers(dev) == [1, 2, 3, 4]
+        player.pick(4, [1, 2, 3, 4])
+        player.expect("hidden 9")
+        assert recorded(dev).statements == want.statements + [("fish", 4, True)]
+
+
 # -- Hecht ----------------------------------------------------------------------------------------
 HECHT_NEST = """fishtable 1
 game hecht
