@@ -86,6 +86,18 @@ def test_keys_pressed_while_the_lot_is_drawn_are_kept(tmp_path):
         assert dev.screen.contains("Advanced game?"), dev.text()
 
 
+def test_keys_pressed_while_the_dice_roll_are_kept(tmp_path):
+    with Device(flash=str(tmp_path), seed=3) as dev:
+        Autoplayer(dev, Match("yofish", 3)).select("Dice")
+        assert dev.screen.contains("Dice: 2") and dev.screen.contains("OK: roll"), dev.text()
+        dev.press("ok")  # the ring spins for 0.8 s while the dice roll ...
+        assert dev.screen.contains("Rolling...")
+        dev.press("next")  # ... and NEXT (one die more), pressed meanwhile, waits for them
+        assert dev.screen.contains("Rolling...") and dev.screen.contains("Dice: 2"), dev.text()
+        dev.wait(1000)
+        assert dev.screen.contains("Dice: 3") and dev.screen.contains("OK: roll"), dev.text()
+
+
 # -- Hi Fisch! ------------------------------------------------------------------------------------
 def test_hifisch_scoring_shows_once_and_the_next_turns_keys_play_the_next_turn(tmp_path):
     want = prefix(record("hifisch-3p.fish"), 12)
@@ -128,6 +140,53 @@ def test_hifisch_last_round_notice_is_never_wrong(seed, players):
         if not game.faceup() and game.facedown() <= 6:
             assert shown
         part.submit(stmt)
+
+
+def offered_kinds(dev):
+    """The flip kinds the Hi Fisch! play screen offers: its list's lines, read off the screen while
+    NEXT goes round it once."""
+    seen = []
+    for _ in range(8):
+        lit = [t for t in dev.screen.highlighted() if t in ("Fish", "Fish + shell", "Shark", "Shark + shell")]
+        if not lit or lit[0] in seen:
+            break
+        seen.append(lit[0])
+        dev.press("next")
+    return seen
+
+
+def offered_numbers(dev):
+    """The numbers the number picker offers, read off the screen while NEXT goes round them once."""
+    seen = []
+    for _ in range(40):
+        shown = [run.text for run in dev.screen.runs if run.big][-1]
+        if shown in seen:
+            break
+        seen.append(shown)
+        dev.press("next")
+    return [int(n) for n in seen]
+
+
+def test_hifisch_when_every_card_never_flipped_has_a_shell_only_shell_flips_are_offered(tmp_path):
+    lines = []
+    for top in (29, 25, 21, 17, 13, 9):  # six rounds of four fish flips, no shell found
+        lines += ["fish %d" % n for n in range(top, top - 4, -1)]
+    want = read_text("fishtable 1\ngame hifisch\nplayers 4\n" + "\n".join(lines + ["fish 5", "shark"]) + "\n")
+    game = want.game
+    assert game.shells_hidden() == 10 and game.unflipped() == 10  # fish 1-4 and six sharks, a shell on each
+    with Device(flash=str(tmp_path)) as dev:
+        play_into(dev, want)
+        assert dev.screen.contains("hidden 10"), dev.text()
+        assert offered_kinds(dev) == ["Fish + shell", "Shark + shell"]  # no flip without a shell
+        rows = [" ".join(row.split()) for row in dev.screen.lines(markup=False)]
+        assert "Fish" not in rows and "Shark" not in rows, dev.text()
+        player = Autoplayer(dev, want)
+        player.select("Fish + shell")
+        player.expect("Fish with shell:")
+        assert offered_numbers(dev) == [1, 2, 3, 4]
+        player.pick(4, [1, 2, 3, 4])
+        player.expect("hidden 9")
+        assert recorded(dev).statements == want.statements + [("fish", 4, True)]
 
 
 # -- Hecht ----------------------------------------------------------------------------------------
@@ -181,6 +240,24 @@ def test_hecht_clear_the_nest_stays_until_the_parent_has_moved(tmp_path):
         player.select("Chip: wave")
         player.select("End turn")
         assert "Clear your nest" not in warnings_seen(dev)
+
+
+def test_keys_pressed_while_the_carp_dice_roll_are_kept(tmp_path):
+    want = prefix(read_text(HECHT_NEST), 6)  # P1's carp chip comes next, with one nest possible
+    with Device(flash=str(tmp_path), seed=3) as dev:
+        player = play_into(dev, want)
+        player.select("Chip: carp")
+        player.expect("Nests with pairs")
+        player.pick(1)
+        player.expect("Carp dice")
+        player.select("Roll for me")  # the ring spins for a second while the device rolls ...
+        assert not dev.screen.contains("Rolled"), dev.text()
+        dev.press("ok")  # ... and the table's OK, pressed meanwhile, takes the roll once it is there
+        assert recorded(dev).statements == want.statements  # (not yet)
+        dev.wait(1500)
+        assert not dev.screen.contains("Rolled") and dev.screen.contains("End turn"), dev.text()
+        got = recorded(dev).statements
+        assert got[:-1] == want.statements and got[-1][:2] == ("action", "carp") and len(got[-1][2]) == 1
 
 
 # -- the store: what a power cut or damage leaves behind ----------------------------------------------

@@ -276,3 +276,55 @@ def test_terminal_view_and_keys():
     keys.pending = b"q"
     with pytest.raises(SystemExit):
         keys.decode()
+
+
+# -- the frames' texts: what the screen reader reads on the PNGs ----------------------------------------
+# The main menu, Dice (die faces), two rolls, Back; New Hecht: the 2x players picker, a colour, Back twice.
+TEXT_KEYS = "next*6 ok ok wait:1000 next ok wait:1000 back prev*5 ok next ok back back\n"
+
+
+def glass_of_png(path):
+    """The panel's glass (1024 bytes, MONO_VLSB) back out of a simulator frame (the OLED at x4, lit
+    pixels in sim.ON)."""
+    from PIL import Image
+
+    image = Image.open(path).convert("RGB")
+    glass = bytearray(1024)
+    for y in range(sim.H):
+        for x in range(sim.W):
+            if image.getpixel((x * sim.SCALE + 1, y * sim.SCALE + 1)) == sim.ON:
+                glass[(y >> 3) * sim.W + x] |= 1 << (y & 7)
+    return bytes(glass)
+
+
+def run_sim(tmp_path, *flags):
+    keys = tmp_path / "text.keys"
+    keys.write_text(TEXT_KEYS)
+    frames = tmp_path / ("frames" + "".join(flags))
+    out = subprocess.run([sys.executable, os.path.join(TOOLS, "sim.py"), "--keys", str(keys), "--frames", str(frames),
+                          "--flash", str(tmp_path / "flash"), "--fresh", *flags],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stderr
+    names = sorted(n[:-4] for n in os.listdir(frames) if n.startswith("frame_") and n.endswith(".png"))
+    assert names == ["frame_%04d" % i for i in range(1, len(names) + 1)] and len(names) > 15
+    from screenreader import Reader
+
+    reader = Reader()
+    texts = [reader.read(glass_of_png(frames / (name + ".png"))).text() for name in names]
+    return out.stdout, frames, names, texts
+
+
+def test_sim_frames_have_their_screen_text_beside_them_and_the_last_is_printed(tmp_path):
+    stdout, frames, names, texts = run_sim(tmp_path)
+    for name, text in zip(names, texts):
+        assert (frames / (name + ".txt")).read_text(encoding="utf-8") == text + "\n", name
+    seen = "".join(texts)
+    assert "[die " in seen and "{3}" in seen and "«Dice»" in seen and "{Red}" in seen  # highlights, 2x text, dice
+    assert stdout == "%s\n%d frames in %s\n" % (texts[-1], len(names), frames)
+    assert glass_of_png(frames / "final.png") == glass_of_png(frames / (names[-1] + ".png"))
+
+
+def test_sim_text_prints_every_frames_text(tmp_path):
+    stdout, frames, names, texts = run_sim(tmp_path, "--text")
+    want = "".join("--- frame %d ---\n%s\n" % (i + 1, text) for i, text in enumerate(texts))
+    assert stdout == want + "%d frames in %s\n" % (len(names), frames)

@@ -14,6 +14,10 @@ Two kinds of run, spread over `--workers` processes:
   (default 384K: this 64-bit port's objects are larger than the Pico's, and the walk's device models
   and checks share the heap; `make bench` reports the smallest heap a walk survives, soak_min_heap).
 
+The summary also gives the processor time a game and 1,000 presses took, per interpreter (unlike
+the wall clock, a shared machine's load leaves it alone), and what the full soak takes at those
+rates on `--workers` otherwise idle cores: a quick run estimates the full one.
+
 Exit 0 when every game matched and no invariant broke; 1 otherwise (the summary says what).
 """
 
@@ -65,10 +69,25 @@ def _mpy(binary, src, out, rel):
     subprocess.run([binary, "-o", out, "-s", rel, src], check=True, capture_output=True)
 
 
+def cpu_seconds():
+    """The processor time of this process and its finished children so far (load does not change
+    it, unlike the wall clock on a shared machine)."""
+    try:
+        import resource
+    except ImportError:  # (not on this OS: the wall clock instead)
+        return time.time()
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+CPU = "cpu ms"  # the walk's processor time, among its counts
+
+
 def walk(job):
     """One walk process: (interp, seed, presses, heap, trees) -> (stats dict, violations, seconds)."""
     interp, seed, presses, heap, trees = job
     start = time.time()
+    cpu = cpu_seconds()
     with tempfile.TemporaryDirectory(prefix="fishtable-soak-") as flash:
         main_py = MAIN_PY
         if interp == "micropython":
@@ -96,11 +115,12 @@ def walk(job):
         tail = (proc.stdout + proc.stderr).strip().splitlines()[-6:]
         violations.append("walk %s seed %d stopped (exit %d) after %d presses: %s" % (
             interp, seed, proc.returncode, stats.get("presses", 0), " | ".join(tail)))
+    stats[CPU] = int(1000 * (cpu_seconds() - cpu))
     return stats, violations, time.time() - start
 
 
 def game(job):
-    """One autoplayed game: (interp, seed) -> (name, statements, error or None, seconds)."""
+    """One autoplayed game: (interp, seed) -> (name, statements, error or None, seconds, processor seconds)."""
     from autoplay import autoplay
     from gamegen import random_match
 
@@ -108,11 +128,12 @@ def game(job):
     rng = random.Random(seed)
     want = random_match(rng, complete=rng.random() < 0.7)
     start = time.time()
+    cpu = cpu_seconds()
     got, error = autoplay(want, interp, seed=seed % 997)
     if error:
         error = "game %s seed %d (%s, %d players): %s\n%s" % (
             interp, seed, want.name, want.players, error.splitlines()[0], "\n".join(want.lines()))
-    return want.name, len(want.statements), error, time.time() - start
+    return want.name, len(want.statements), error, time.time() - start, cpu_seconds() - cpu
 
 
 def main(argv=None):
@@ -150,6 +171,24 @@ def main(argv=None):
     return report(results, plan, args, seed, time.time() - started)
 
 
+def estimate(stats, games, cpu):
+    """(processor seconds the full plan would take, the rates as text) from what this run measured;
+    None when it measured none of them."""
+    total = 0.0
+    texts = []
+    for interp, prefix in (("cpython", ""), ("micropython", "mp_")):
+        walked = stats[interp].get("presses", 0)
+        if games[interp]:
+            rate = cpu[interp][0] / games[interp]
+            total += rate * FULL[prefix + "games"]
+            texts.append("%.2f s a game under %s" % (rate, interp))
+        if walked:
+            rate = stats[interp].get(CPU, 0) / 1000.0 / walked
+            total += rate * FULL[prefix + "presses"]
+            texts.append("%.2f s per 1,000 presses under %s" % (1000 * rate, interp))
+    return (total, texts) if texts else None
+
+
 def report(results, plan, args, seed, seconds):
     """Print the summary; returns the exit status."""
     stats = {"cpython": {}, "micropython": {}}
@@ -157,6 +196,7 @@ def report(results, plan, args, seed, seconds):
     by_game = {}
     problems = []
     busy = {"walk": 0.0, "game": 0.0}
+    cpu = {"cpython": [0.0, 0.0], "micropython": [0.0, 0.0]}  # processor seconds: games, walks
     for kind, job, result in results:
         if kind is walk:
             got, violations, took = result
@@ -165,8 +205,9 @@ def report(results, plan, args, seed, seconds):
             problems += violations
             busy["walk"] += took
         else:
-            name, statements, error, took = result
+            name, statements, error, took, used = result
             games[job[0]] += 1
+            cpu[job[0]][0] += used
             by_game[name] = by_game.get(name, 0) + 1
             busy["game"] += took
             if error:
@@ -189,6 +230,10 @@ def report(results, plan, args, seed, seconds):
             if key.startswith("no-op"):
                 print("    %-70s %d" % (key, got[key]))
     print("  walks: %.0f s of work" % busy["walk"])
+    rates = estimate(stats, games, cpu)
+    if rates:
+        print("  processor time: %s; the full soak at these rates: %.0f min on %d workers" % (
+            "; ".join(rates[1]), rates[0] / 60.0 / args.workers, args.workers))
     if problems:
         print("FAILED: %d problem(s)" % len(problems))
         for problem in problems[:20]:

@@ -327,10 +327,11 @@ def pack_vlsb(pixels, width, height):
     return out
 
 
-def rotate180_vlsb(buf, width, height):
-    """A MONO_VLSB buffer turned by 180 degrees."""
+def rotate180_vlsb(buf, width, height, out=None):
+    """A MONO_VLSB buffer turned by 180 degrees (into `out` when given, else a new bytearray)."""
     pages = height // 8
-    out = bytearray(len(buf))
+    if out is None:
+        out = bytearray(len(buf))
     for p in range(pages):
         for x in range(width):
             b = buf[p * width + x]

@@ -2,6 +2,7 @@
 after every press (the inside of `make soak`; runs under CPython and the MicroPython unix port).
 
     soakwalk.py SEED PRESSES FLASH_DIR MAIN_PY [REPORT_EVERY]
+    soakwalk.py --keys FILE SEED FLASH_DIR MAIN_PY      the words of FILE instead of random ones
 
 The firmware's own main.py runs on the simulated board (as in tools/sim.py).  The walk presses
 PREV / NEXT / OK, long presses (BACK), long holds and waits at random, with bursts that a table
@@ -15,7 +16,11 @@ cable between two presses).  After every press it checks:
 - while a turn is pending on the play screen, the ring shows that player's colour;
 - no press is swallowed: each one changes the frame, or it is a documented no-op (counted):
   PREV/NEXT on a one-line list or one-value picker, Back on the main menu, a key a spinner keeps
-  for later, a press that only dismisses a message that was about to go anyway.
+  for later, a refusal that shows its message again as the same message times out.
+
+With `--keys`, FILE holds key-script words (prev, next, ok, back, hold:MS, wait:MS, `word*N`,
+`#` comments) and `restart`: the walk presses those, in order, and checks the same invariants
+(the tests replay the situations the random walks met this way).
 
 Prints `S key value` lines (counts) at the end, `V what` for each violation (and stops at the first).
 """
@@ -26,6 +31,8 @@ import sys
 import simrun
 
 MICROPYTHON = sys.implementation.name == "micropython"
+LONG_MS = 700  # the board's long press (boards/pico.json): a hold this long is BACK
+LOOP_MS = 10  # the app loop's pass (fishtable.ui.loop.SLEEP_MS): keys move on its passes
 
 
 class Restart(BaseException):
@@ -58,9 +65,10 @@ class Rng:
 class Walk:
     """Chooses the next key word and checks the invariants after each one."""
 
-    def __init__(self, seed, presses, flash, report_every=0):
+    def __init__(self, seed, presses, flash, report_every=0, script=None):
         self.rng = Rng(seed)
-        self.left = presses
+        self.script = script  # the words to press (None: random ones)
+        self.left = presses if script is None else len([w for w in script if w != "restart"])
         self.flash = flash
         self.data = flash + "/data"
         self.report_every = report_every
@@ -78,6 +86,7 @@ class Walk:
         self.done = 0
         self.trail = []
         self.before = bytearray(1024)
+        self.turned = None  # the frame turned upright (made when the Flip screen setting is first on)
 
     def count(self, key, n=1):
         self.stats[key] = self.stats.get(key, 0) + n
@@ -102,15 +111,19 @@ class Walk:
         self.trail.append(word)  # the last few presses, for the report
         if len(self.trail) > 12:
             self.trail.pop(0)
-        self.before[:] = self.frames.glass  # (in place: the walk allocates as little as it can)
+        self.before[:] = self.upright(self.frames.glass)  # (in place: the walk allocates as little as it can)
         self.before_app = self.app
         self.before_state = self.state_of()
+        self.before_toast = self.app.toast  # the message showing (its lines: a new one is a new list)
         if self.report_every and self.done % self.report_every == 0:
             sys.stdout.write("P %d\n" % self.done)
         return simrun.parse_script(word)[0]
 
     def plan(self):
         """Queue the next few words: mostly single keys, sometimes a burst."""
+        if self.script is not None:
+            self.queue.append(self.script.pop(0))
+            return
         r = self.rng.below(1000)
         if r < 300:
             self.queue.append("next")
@@ -163,11 +176,14 @@ class Walk:
             self.classify_unchanged()
 
     def upright(self, glass):
-        """The frame as a person reads it: turned back when the Flip screen setting turns the picture."""
+        """The frame as a person reads it: turned back when the Flip screen setting turns the picture
+        (into a buffer of the walk's, which the next call overwrites)."""
         if self.app.settings.get("flip"):
             from devices.panel import rotate180_vlsb
 
-            return bytes(rotate180_vlsb(glass, 128, 64))
+            if self.turned is None:
+                self.turned = bytearray(1024)
+            return rotate180_vlsb(glass, 128, 64, self.turned)
         return glass
 
     def check_journal(self):
@@ -176,8 +192,7 @@ class Walk:
         if state == self.seen_match:
             return
         self.seen_match = state
-        from fishtable.core.summary import summary_line
-        from fishtable.store import journal, recover
+        from fishtable.store import journal
 
         path = app.store.journal_path
         if app.match is None:
@@ -187,20 +202,55 @@ class Walk:
                 return
             self.fail("no game in progress, but a journal on the flash")
         self.same_lines(journal.paths(app.store), app.match)
-        if not MICROPYTHON:  # (the replay takes memory: under MicroPython the heap is the firmware's)
-            scanner = recover.Scanner()  # journal.fish and its parts, read back as the store resumes them
-            for part in journal.paths(app.store):
-                recover.scan_file(scanner, app.store.fs, part)
-            found = scanner.finish()
-            match, lost = found.match, found.lost
-            if match is None or lost:
-                self.fail("the journal does not read back (%s lines lost)" % lost)
-            if match.statements != app.match.statements or summary_line(match) != summary_line(app.match):
-                self.fail("the journal replays to another game than the app holds")
+        self.replays(app)
         self.count("journal checks")
         if len(app.match.statements) > self.seen_count:
             self.count("statements", len(app.match.statements) - max(0, self.seen_count))
         self.seen_count = len(app.match.statements)
+
+    def replays(self, app):
+        """The journal read back as the store reads it at a start (journal.fish, then the parts of
+        its generation found on the flash, through the store's buffer) and replayed: the same
+        header, statements and standings as the game the app holds.  Under MicroPython the modules
+        this imports leave memory again, as the firmware had them (the heap is the firmware's)."""
+        from fishtable.store import recover
+
+        loaded = list(sys.modules) if MICROPYTHON else None
+        store = app.store
+        fs = store.fs
+        scanner = recover.Scanner()
+        recover.scan_file(scanner, fs, store.journal_path, store.buf)
+        index = 1
+        while scanner.gen:
+            part = store._part_path(scanner.gen, index)
+            if not fs.exists(part):
+                break
+            recover.scan_file(scanner, fs, part, store.buf)
+            index += 1
+        found = scanner.finish()
+        match, lost = found.match, found.lost
+        scanner = found = None
+        problem = None
+        if match is None or lost:
+            problem = "the journal does not read back (%s lines lost)" % lost
+        else:
+            from fishtable.core.summary import summary_line
+
+            mine = app.match
+            if (match.name, match.players, match.start, match.options, match.names, match.colours) != (
+                    mine.name, mine.players, mine.start, mine.options, mine.names, mine.colours):
+                problem = "the journal's header is not the app's game's"
+            elif match.statements != mine.statements or summary_line(match) != summary_line(mine):
+                problem = "the journal replays to another game than the app holds"
+        match = None
+        if loaded is not None:
+            for name in list(sys.modules):
+                if name not in loaded:
+                    _forget(name)
+            loaded = None
+            gc.collect()
+        if problem:
+            self.fail(problem)
 
     def same_lines(self, paths, match):
         """The journal's statement lines are the app's statements, in order (read a line at a time)."""
@@ -227,10 +277,12 @@ class Walk:
         app = self.app
         showing = _title(glass, "Scoring ")
         match = app.match
+        before = self.before_state
+        if match is None and before is not None and app.session.finished is before[0]:
+            match = before[0]  # the press ended the game: its last round's scoring shows before the end
         scorings = match.game.scorings if match is not None and match.name == "hifisch" else -1
-        grew = self.before_state is not None and self.state_of() is not None and \
-            self.state_of()[1] > self.before_state[1]
-        if match is not None and scorings > self.scorings >= 0 and grew:
+        grew = before is not None and match is before[0] and len(match.statements) > before[1]
+        if scorings > self.scorings >= 0 and grew:
             if not showing:
                 self.fail("a round ended but its scoring does not show")
             self.count("scorings shown")
@@ -238,7 +290,7 @@ class Walk:
         elif showing and not self.expect_scoring:
             self.fail("a scoring shows that no flip just caused")
         if not showing and (app.stack and type(app.stack[-1]).__name__ == "Play" or not grew and
-                            self.state_of() != self.before_state):
+                            self.state_of() != before):
             self.expect_scoring = False  # back to the turns (the scoreboard in between keeps the pages)
         self.scorings = scorings
 
@@ -270,10 +322,15 @@ class Walk:
         moves = word in ("prev", "next")
         if word.startswith("wait"):
             return
-        if word.startswith("hold:"):
-            word = "back" if int(word[5:]) >= 700 else "ok"  # the board's long press is 700 ms
+        if word.startswith("hold:"):  # the pin goes up at the first loop pass after the hold
+            held = -(-int(word[5:]) // LOOP_MS) * LOOP_MS
+            word = "back" if held >= LONG_MS else "ok"
         if app.fx.mode == 1:
             self.count("no-op: kept while a spinner decides")
+        elif app.toast is not None and app.toast is not self.before_toast and app.toast == self.before_toast:
+            # the message timed out as the press came, and the press was refused again with the same
+            # words (a new message: a press that changed nothing leaves the old one up)
+            self.count("no-op: a refusal shows the message that just timed out again")
         elif moves and labels == 1:
             self.count("no-op: PREV/NEXT on a one-line list or one-value picker")
         elif moves and labels <= 0:
@@ -282,6 +339,15 @@ class Walk:
             self.count("no-op: Back on the main menu")
         else:
             self.fail("the press changed nothing on %s" % name)
+
+
+def _forget(name):
+    """Drop module `name` from memory as the app does (fishtable.ui.app.App.forget)."""
+    del sys.modules[name]
+    package, _, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and leaf in parent.__dict__:
+        delattr(parent, leaf)
 
 
 def _title(glass, words):
@@ -309,14 +375,15 @@ def _title(glass, words):
 _CELLS = {}
 
 
-def run(seed, presses, flash, main_py, report_every=0):
-    """The walk: main.py on the simulated board until `presses` presses are done."""
+def run(seed, presses, flash, main_py, report_every=0, script=None):
+    """The walk: main.py on the simulated board until `presses` presses are done (or the words of
+    `script`, when given, are)."""
     import devices
 
     devices.install()
     panel = devices.attach_panel()
     panel.logging = False  # the model's transaction log allocates: the heap is the firmware's
-    walk = Walk(seed, presses, flash, report_every)
+    walk = Walk(seed, presses, flash, report_every, script)
     frames = simrun.Frames(panel)
     frames.emit = False
     from devices.inputs import Clock
@@ -398,6 +465,30 @@ def _patch(walk, frames, clock, seed):
     walk.last_word = None
 
 
+def script_words(text):
+    """The words of a `--keys` file: key-script words and `restart`, `word*N` repeated."""
+    words = []
+    for line in text.split("\n"):
+        cut = line.find("#")
+        for word in (line[:cut] if cut >= 0 else line).split():
+            count = 1
+            if "*" in word:
+                word, times = word.split("*")
+                count = int(times)
+            if word != "restart":
+                simrun.parse_script(word)  # (refuses an unknown word)
+            words.extend([word] * count)
+    return words
+
+
+def main(args):
+    """The command line (see the module's docstring)."""
+    if args[0] == "--keys":
+        with open(args[1]) as f:
+            script = script_words(f.read())
+        return run(int(args[2]), 0, args[3], args[4], script=script)
+    return run(int(args[0]), int(args[1]), args[2], args[3], int(args[4]) if len(args) > 4 else 0)
+
+
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    run(int(args[0]), int(args[1]), args[2], args[3], int(args[4]) if len(args) > 4 else 0)
+    main(sys.argv[1:])
