@@ -13,6 +13,7 @@ Timings and the VM's heap go to build/web_metrics.json; docs/screens/web.png is 
 picture.
 """
 
+import io
 import json
 import os
 import random
@@ -325,6 +326,25 @@ def test_js_glass_decoder_equals_panel_model():
     assert len(set(expected)) > 25  # the cases differ (dark and all-lit ones repeat)
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_js_ring_colours_equal_simulator():
+    """web/ring.js draws each LED in tools/sim.py's perceived() colour: every channel value at
+    every brightness (a channel's colour depends only on it and the brightest channel)."""
+    import sim
+
+    code = (
+        "import('%s').then(({perceived}) => {"
+        " const out = [];"
+        " for (let top = 1; top < 256; top++) for (let c = 0; c <= top; c++) out.push(perceived(top, c, 0)[1]);"
+        " console.log(JSON.stringify({out, dark: perceived(0, 0, 0)}));"
+        "});" % os.path.join(ROOT, "web", "ring.js")
+    )
+    proc = subprocess.run(["node", "--input-type=commonjs", "-e", code], capture_output=True, text=True, check=True)
+    got = json.loads(proc.stdout)
+    assert got["dark"] is None
+    assert got["out"] == [sim.perceived(top, c, 0)[1] for top in range(1, 256) for c in range(top + 1)]
+
+
 # -- the page's frames against the simulator's -----------------------------------------------
 @pytest.mark.parametrize("steps", [short_hifisch, short_hecht, short_yofish], ids=["hifisch", "hecht", "yofish"])
 def test_panel_equals_simulator_frames(site, browser, steps, tmp_path):
@@ -341,8 +361,36 @@ def test_panel_equals_simulator_frames(site, browser, steps, tmp_path):
     # A simulator that also shows the panel before the app loop's first pass has one frame more
     # at the start; the page's first frame is the one after that pass.
     assert len(want) > 12 and len(want) - len(got) in (0, 1)
-    assert got == want[len(want) - len(got):]
+    want = want[len(want) - len(got):]
+    assert got == want
     assert panel(page) == want[-1][0]
+    # The ring as the page draws it (each LED's computed colour, frame by frame) is the ring the
+    # simulator draws for the same keys and seed.
+    drawn = [[SIM_DARK if c is None else tuple(c) for c in leds] for leds in page.evaluate("fishtable.leds")]
+    assert drawn == [ring for _glass, ring in want]
+    lit = {c for ring in drawn for c in ring if c != SIM_DARK}
+    assert len(lit) >= 2, lit  # the seats' colours
+    # ... and the last frame's LEDs on the screen: the pixel at each LED's centre.
+    same_leds_on_screen(page, drawn[-1])
+
+
+SIM_DARK = (32, 32, 32)  # a dark LED in tools/sim.py's pictures
+PAGE_DARK = (0x2A, 0x2F, 0x38)  # ... on the page (style.css: .led)
+
+
+def same_leds_on_screen(page, colours):
+    """Each LED's centre pixel in a screenshot of the page is `colours` (SIM_DARK: the dark LED)."""
+    from PIL import Image
+
+    centres = page.evaluate("[...document.querySelectorAll('#ring .led')].map((led) => {"
+                            " const r = led.getBoundingClientRect();"
+                            " return [r.x + r.width / 2, r.y + r.height / 2]; })")
+    shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    dpr = page.evaluate("devicePixelRatio")
+    seen = [shot.getpixel((int(x * dpr), int(y * dpr))) for x, y in centres]
+    assert seen == [PAGE_DARK if c == SIM_DARK else c for c in colours]
+
+
 
 
 # -- playing with the on-page buttons, touch and the keyboard ------------------------------

@@ -1,6 +1,7 @@
 // The page: the board's panel, ring and buttons, its flash in the browser's storage, and the
 // history tools.  The firmware itself runs in vm-worker.js.
 import { Flash } from "./storage.js";
+import { perceived } from "./ring.js";
 import { send, WORDS, SEQ, CONSUMED, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
 
 const W = 128, H = 64;
@@ -25,6 +26,7 @@ const state = {
   frames: [], // test runs (or recordFrames): each frame as drawn, read back from the canvas (hex)
   recordFrames: false,
   rings: [], // test runs: the ring of each frame (hex, R G B per LED)
+  leds: [], // test runs: each frame's LEDs as drawn (their computed colour, null when dark)
   frameCount: 0,
   firstFrameAt: null, // performance.now() when the first lit frame was drawn
   bootedAt: null,
@@ -123,25 +125,34 @@ function placeLeds() {
   });
 }
 
-// The ring's true colours: each LED's hue at full strength, its glow by how bright it runs.
+// Each LED in its perceived colour, its glow by how bright it runs.
 function drawRing() {
   const rgb = state.ring;
   if (!rgb) return;
   if ($("ring").children.length * 3 !== rgb.length) placeLeds();
   [...$("ring").children].forEach((led, i) => {
     const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
-    const top = Math.max(r, g, b);
-    if (!top) {
+    const seen = perceived(r, g, b);
+    if (!seen) {
       led.style.background = "";
       led.style.boxShadow = "";
       return;
     }
-    const k = 255 / top;
-    const colour = `rgb(${Math.round(r * k)},${Math.round(g * k)},${Math.round(b * k)})`;
+    const colour = `rgb(${seen.join(",")})`;
     led.style.background = colour;
-    led.style.boxShadow = `0 0 ${6 + Math.min(18, top / 3)}px ${colour}`;
+    led.style.boxShadow = `0 0 ${6 + Math.min(18, Math.max(r, g, b) / 3)}px ${colour}`;
   });
 }
+
+// The LEDs' colours as the page draws them (their computed style), [r, g, b] or null when dark.
+function drawnLeds() {
+  return [...$("ring").children].map((led) => {
+    if (!led.style.background) return null;
+    const m = /rgba?\((\d+), (\d+), (\d+)/.exec(getComputedStyle(led).backgroundColor);
+    return m ? [+m[1], +m[2], +m[3]] : "unreadable";
+  });
+}
+state.drawnLeds = drawnLeds;
 
 function onFrame(msg) {
   glass = msg.glass;
@@ -166,6 +177,7 @@ function onFrame(msg) {
   if (keys !== null || state.recordFrames) {
     state.frames.push(hex(readPanel()));
     state.rings.push(hex(state.ring || []));
+    state.leds.push(drawnLeds());
   }
 }
 
