@@ -102,22 +102,35 @@ def site(built):
 
 
 @pytest.fixture(scope="module")
-def context():
-    """Debian's Chromium, headless, with a fresh user-data-dir, through Playwright."""
+def pw():
+    """Playwright (its driver), once for the module."""
     if SKIP is not None:
         pytest.skip("browser tests skipped: %s" % SKIP)
     from playwright.sync_api import sync_playwright
 
-    profile = tempfile.mkdtemp(prefix="fishtable-chromium-")
     with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=ARGS, headless=True, has_touch=True,
-            viewport={"width": 412, "height": 860}, device_scale_factor=2, accept_downloads=True)
-        try:
-            yield ctx
-        finally:
-            ctx.close()
-            shutil.rmtree(profile, ignore_errors=True)
+        yield p
+
+
+PHONE = {"viewport": {"width": 412, "height": 860}, "device_scale_factor": 2, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def context(pw):
+    """Debian's Chromium, headless, with a fresh user-data-dir, a phone's screen, through Playwright."""
+    profile = tempfile.mkdtemp(prefix="fishtable-chromium-")
+    ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS, headless=True,
+                                                accept_downloads=True, **PHONE)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def launch(pw, args=()):
+    """A freshly launched Chromium (no profile, no cache) besides the module's one; close() it."""
+    return pw.chromium.launch(executable_path=CHROMIUM, args=ARGS + list(args), headless=True)
 
 
 @pytest.fixture
@@ -391,38 +404,58 @@ def same_leds_on_screen(page, colours):
     assert seen == [PAGE_DARK if c == SIM_DARK else c for c in colours]
 
 
-
-
 # -- playing with the on-page buttons, touch and the keyboard ------------------------------
 KEYBOARD = {"prev": "ArrowLeft", "next": "ArrowRight", "ok": "Enter", "back": "Backspace"}
+HOLD_S = 0.85  # a held OK (Back): the board's long press is 0.7 s
+
+
+class Presser:
+    """Presses key words on a page as a person does: "mouse" or "touch" on the page's buttons (a
+    held OK for "back"; touch through CDP's Input.dispatchTouchEvent, as a phone's finger), or
+    "keyboard" (Backspace for "back").  Each press waits until the board has shown what it did
+    (the page's fishtable.sync()), so the next press is made on the screen that shows now."""
+
+    def __init__(self, page):
+        self.page = page
+        self.cdp = None
+        self.mouse_at = None
+        self.boxes = {}
+        for word in ("prev", "next", "ok"):
+            box = page.locator("#btn-" + word).bounding_box()
+            self.boxes[word] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def press(self, word, way):
+        page = self.page
+        if word.startswith("wait:"):  # time passes (an animation, a message)
+            time.sleep(int(word[5:]) / 1000)
+        elif way == "keyboard":
+            page.keyboard.press(KEYBOARD[word])
+        else:
+            x, y = self.boxes["ok" if word == "back" else word]
+            hold = HOLD_S if word == "back" else 0
+            if way == "touch":
+                if self.cdp is None:
+                    self.cdp = page.context.new_cdp_session(page)
+                self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+                time.sleep(hold)
+                self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            else:
+                if self.mouse_at != (x, y):  # a person's pointer is over the button before the press
+                    page.mouse.move(x, y)
+                    self.mouse_at = (x, y)
+                page.mouse.down()
+                time.sleep(hold)
+                page.mouse.up()
+        page.evaluate("fishtable.sync()")
 
 
 def play(page, script, ways=("mouse",)):
-    """Press the words of a key script on the page, each word the next of `ways`: "mouse" or
-    "touch" on the page's buttons (a long press of OK for "back"), or "keyboard"."""
-    boxes = {}
-    for word in ("prev", "next", "ok"):
-        box = page.locator("#btn-" + word).bounding_box()
-        boxes[word] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    words = script.split()
-    for i, word in enumerate(words):
-        if word.startswith("wait:"):  # an animation runs (keys in it would count differently)
-            time.sleep(int(word[5:]) / 1000)
-            settle(page, quiet_ms=300)  # it may take longer on a busy machine
-            continue
-        way = ways[i % len(ways)]
-        if way == "keyboard":
-            page.keyboard.press(KEYBOARD[word])
-            time.sleep(0.9 if word == "back" else 0.12)
-        elif way == "touch" and word != "back":
-            page.touchscreen.tap(*boxes[word])
-            time.sleep(0.12)
-        else:
-            page.mouse.move(*boxes["ok" if word == "back" else word])
-            page.mouse.down()
-            time.sleep(0.85 if word == "back" else 0.06)
-            page.mouse.up()
-            time.sleep(0.06)
+    """Press the words of a key script on the page, each word the next of `ways` (Presser's)."""
+    presser = Presser(page)
+    for i, word in enumerate(script.split()):
+        presser.press(word, ways[i % len(ways)])
+        if word.startswith("wait:"):
+            settle(page, quiet_ms=300)  # an animation may take longer on a busy machine
 
 
 WAYS = ("mouse", "keyboard", "touch")
@@ -454,6 +487,133 @@ def test_play_each_title_then_resume_after_a_cut(site, browser, context, steps, 
     assert not [line for line in page.evaluate("fishtable.log") if "error" in line.lower()]
     if cut == "close":
         page.close()
+
+
+# -- whole games through the page's buttons and keys, played by tools/autoplay.py ------------
+class PageDevice:
+    """The page as tools/autoplay.py's device: `screen` is the page's canvas read by
+    tools/screenreader.py (the page's panel pixels are the simulator's frames), and `press` makes
+    each press the next of `ways` (Presser's mouse, touch, keyboard), so the autoplayer finds the
+    labels and values on the page's screen and presses the page's buttons and keys."""
+
+    def __init__(self, page, ways):
+        self.page = page
+        self.ways = ways
+        self.presser = Presser(page)
+        self.presses = 0
+        self.used = {}  # (way, word): presses
+        self._screen = None
+
+    @property
+    def screen(self):
+        if self._screen is None:
+            from device import reader
+
+            self._screen = reader().read(panel(self.page))
+        return self._screen
+
+    def press(self, word):
+        """Press a key word (or let wait:MS pass); returns the screen the board shows after it."""
+        way = None
+        if not word.startswith("wait:"):
+            way = self.ways[self.presses % len(self.ways)]
+            self.presses += 1
+            self.used[(way, word)] = self.used.get((way, word), 0) + 1
+        self.presser.press(word, way)
+        self._screen = None
+        return self.screen
+
+    def wait(self, ms):
+        return self.press("wait:%d" % ms)
+
+
+def whole_game(name):
+    """The game each title is played to its end: a generated game (tools/gamegen.py, fixed seed)
+    of the fewest presses among a few random ones: Hi Fisch! with 2 players, Yo Fish! with 3 (its
+    fewest) and Hecht with 2 (a whole 2-player Hecht game: four rounds)."""
+    import gamegen
+
+    players, seed = {"hifisch": (2, 1), "yofish": (3, 49), "hecht": (2, 274)}[name]
+    return gamegen.random_match(random.Random(seed), name, players, options=[])
+
+
+def download_newest(page, folder):
+    """Download the newest finished game from the page's list; returns its path."""
+    page.click("#show-games")
+    with page.expect_download() as info:
+        page.locator("#games a").first.click()
+    download = info.value
+    path = os.path.join(folder, download.suggested_filename)
+    download.save_as(path)
+    return path
+
+
+@pytest.mark.parametrize("name, ways", [
+    ("hifisch", ("mouse", "touch", "keyboard")),
+    ("yofish", ("touch", "keyboard", "mouse")),
+    ("hecht", ("keyboard", "mouse", "touch")),
+], ids=["hifisch-2p", "yofish-3p", "hecht-2p"])
+def test_whole_game_through_buttons_and_keys(site, browser, name, ways, tmp_path):
+    """A whole game of each title played to its end screen on the page's real clock by
+    tools/autoplay.py's player (it reads the page's screen, finds each label and value, and
+    presses: mouse, touch and keyboard in turn); the downloaded .fish is the game that was
+    played, and tools/replay.py replays it to the expected standings."""
+    import autoplay
+
+    from fishtable.core.summary import summary_line
+
+    want = whole_game(name)
+    errors = []
+    page = open_page(browser, site + "?seed=%d" % SEED, errors)
+    start = time.monotonic()
+    dev = PageDevice(page, ways)
+    player = autoplay.Autoplayer(dev, want)
+    try:
+        player.setup()
+        for stmt in want.statements:
+            player.play(stmt)
+        player.finish()  # the end screen shows ("... wins!" or "Shared win!")
+    except autoplay.AutoplayError as err:
+        raise AssertionError("at statement %d: %s" % (len(player.mirror.statements) + 1, err))
+    took = time.monotonic() - start
+    assert dev.screen.contains("wins!") or dev.screen.contains("Shared win!")
+    assert {way for way, _word in dev.used} == set(ways)
+    path = download_newest(page, str(tmp_path))
+    assert path.endswith("-%s.fish" % name)
+    got = autoplay.read_record(path)
+    assert autoplay.compare(want, got, player.screens) is None
+    out = subprocess.run([sys.executable, os.path.join(TOOLS, "replay.py"), path], capture_output=True, text=True,
+                         check=True)
+    standings = json.loads(out.stdout)
+    assert len(standings.pop("colours")) == want.players  # the seats' colours, taken as offered
+    assert standings == json.loads(summary_line(want))  # the standings the rules core expects
+    assert standings["over"] is True and standings["winners"]
+    assert not errors
+    metrics.setdefault("whole_games", {})[name] = {
+        "players": want.players, "statements": len(want.statements), "presses": dev.presses,
+        "seconds": round(took, 1), "ms_per_press": round(1000 * took / dev.presses, 1)}
+
+
+def test_touch_long_press_is_back(site, browser):
+    """A finger held on OK (a real touch: CDP touch events, pointerType "touch") is Back, as a
+    long press on the device; a short touch of OK is OK."""
+    page = open_page(browser, site + "?seed=%d" % SEED)
+    dev = PageDevice(page, ("touch",))
+    settle(page)
+    for _ in range(12):
+        if "Settings" in dev.screen.highlighted():
+            break
+        dev.press("next")
+    menu = panel(page)  # the main menu, Settings lit
+    dev.press("ok")
+    assert dev.screen.contains("Brightness") and not dev.screen.contains("New Hecht")
+    dev.press("back")  # the finger stays on OK for HOLD_S
+    same_panel(panel(page), menu, page)  # Back: the main menu again
+    pointers = page.evaluate("fishtable.pointers")
+    assert pointers and set(pointers) == {"touch"}
+    ok_levels = [lvl for lvl in page.evaluate("fishtable.levels") if lvl[0] == 2]
+    assert not ok_levels[-1][1] and ok_levels[-1][2] >= 700  # the board saw OK held for 0.7 s or more
+    assert all(lvl[2] < 700 for lvl in ok_levels[:-1] if not lvl[1])  # ... and the short touch before it
 
 
 # -- history: download, replay, import, summary --------------------------------------------

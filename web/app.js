@@ -2,7 +2,7 @@
 // history tools.  The firmware itself runs in vm-worker.js.
 import { Flash } from "./storage.js";
 import { perceived } from "./ring.js";
-import { send, WORDS, SEQ, CONSUMED, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
+import { send, WORDS, SEQ, CONSUMED, SYNC, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
 
 const W = 128, H = 64;
 const ON = [110, 200, 255]; // the OLED's lit pixel (the simulator's colour)
@@ -31,6 +31,7 @@ const state = {
   firstFrameAt: null, // performance.now() when the first lit frame was drawn
   bootedAt: null,
   latencies: [], // ms from a button/key press to the next panel change
+  pointers: [], // the pointer type of each button press (mouse, touch, pen)
   heap: null, // {alloc, free} of the VM, bytes
   recycles: 0, // restarts to give the VM's heap back (see RECYCLE_BYTES)
   bootPicture: null, // the panel once the board has started, before any key (hex)
@@ -188,6 +189,19 @@ function press(button, kind) {
   send(ctl, button, kind);
 }
 
+// Tests: resolves once the board has taken every button event so far and shown what they did
+// (vm-worker.js answers after the frames of two more loop passes).
+let syncs = 0;
+const syncWaiting = [];
+state.sync = () => new Promise((resolve) => {
+  syncs++;
+  syncWaiting.push([syncs, resolve]);
+  Atomics.store(ctl, SYNC, syncs);
+});
+function synced(n) {
+  while (syncWaiting.length && syncWaiting[0][0] <= n) syncWaiting.shift()[1]();
+}
+
 function wireButton(id, button) {
   const el = $(id);
   let down = false;
@@ -202,6 +216,7 @@ function wireButton(id, button) {
     el.setPointerCapture(e.pointerId);
     down = true;
     el.classList.add("down");
+    state.pointers.push(e.pointerType);
     press(button, DOWN);
   });
   el.addEventListener("pointerup", release);
@@ -243,6 +258,7 @@ function boot() {
     const msg = e.data;
     if (msg.type === "frame") onFrame(msg);
     else if (msg.type === "fs") flash.apply(msg);
+    else if (msg.type === "synced") synced(msg.n);
     else if (msg.type === "heap") {
       state.heap = { alloc: msg.alloc, free: msg.free };
       recycleWhenUnseen();
