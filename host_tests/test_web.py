@@ -616,6 +616,96 @@ def test_touch_long_press_is_back(site, browser):
     assert all(lvl[2] < 700 for lvl in ok_levels[:-1] if not lvl[1])  # ... and the short touch before it
 
 
+# -- the layout on other screens ------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def other_browser(pw):
+    """A second Chromium, for contexts of other screen sizes (the module's one is a phone)."""
+    chromium = launch(pw)
+    yield chromium
+    chromium.close()
+
+
+ON, OFF = (110, 200, 255), (4, 6, 10)  # a lit and a dark OLED pixel on the page (app.js)
+SCREENS = [(1366, 768, 1), (1536, 864, 1.25), (1280, 800, 2), (360, 640, 2), (360, 640, 3), (412, 860, 2)]
+LAYOUT = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const canvas = document.querySelector('#panel');
+  const buttons = [...document.querySelectorAll('#buttons .key')].map((el) => {
+    const b = box(el);
+    const hit = document.elementFromPoint((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
+    return {box: b, hit: hit !== null && el.contains(hit)};
+  });
+  return {scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
+          innerWidth, innerHeight, dpr: devicePixelRatio, canvas: [canvas.width, canvas.height], panel: box(canvas),
+          enclosure: box(document.querySelector('#enclosure')), buttons, main: (() => {
+            const m = document.querySelector('main'), r = m.getBoundingClientRect(), s = getComputedStyle(m);
+            return [r.left + parseFloat(s.paddingLeft), r.top, r.right - parseFloat(s.paddingRight), r.bottom]; })(),
+          leds: [...document.querySelectorAll('#ring .led')].map(box)};
+}"""
+
+
+def inside(inner, outer, slack=0.01):
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack and inner[2] <= outer[2] + slack
+            and inner[3] <= outer[3] + slack)
+
+
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("width, height, dpr", SCREENS, ids=["%dx%d@%s" % s for s in SCREENS])
+def test_layout_fits_laptops_and_phones(site, other_browser, width, height, dpr):
+    """On laptop and phone screens: no horizontal scroll; the panel whole on screen at an integer
+    scale of device pixels (each OLED pixel a k x k square, k >= 2, on the device-pixel grid: a
+    screenshot of it holds only the lit, dark and grid colours, none blended); the ring's LEDs
+    on the enclosure's rim, off the panel; the three buttons whole on screen, large enough for a
+    finger and not covered; the canvas shows what the board sent."""
+    from PIL import Image
+
+    ctx = other_browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=dpr,
+                                    has_touch=width < 800)
+    try:
+        page = open_page(ctx.new_page(), site + "?seed=%d" % SEED)
+        settle(page)
+        got = page.evaluate(LAYOUT)
+        view = [0, 0, width, height]
+        assert got["scrollWidth"] <= got["clientWidth"] == width
+        k = got["canvas"][0] // W
+        assert got["canvas"] == [W * k, H * k] and k >= 2
+        left, top, right, bottom = got["panel"]
+        snap = 0.05  # CSS layout keeps 1/64 px
+        assert abs((right - left) * dpr - W * k) < snap and abs((bottom - top) * dpr - H * k) < snap
+        assert inside(got["panel"], view) and inside(got["enclosure"], view) and inside(got["enclosure"], got["main"])
+        assert len(got["leds"]) == 12
+        for led in got["leds"]:
+            assert inside(led, got["enclosure"]) and not overlap(led, got["panel"])
+        for button in got["buttons"]:
+            b = button["box"]
+            assert inside(b, view) and button["hit"], button
+            assert b[2] - b[0] >= 60 and b[3] - b[1] >= 60
+        assert page.evaluate("fishtable.readPanel() === fishtable.glass()")
+        # On the screen (the compositor puts the canvas on whole device pixels): only the lit and
+        # dark colours, and with a scale of 4 or more the grid's line over each and their
+        # crossings, none blended; each cell's centre lit as the glass is.
+        x0, y0 = round(left * dpr), round(top * dpr)
+        shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB").crop((x0, y0, x0 + W * k, y0 + H * k))
+        margin = int(4 * dpr)  # the panel's rounded corners
+        colours = {c for _n, c in shot.crop((margin, margin, W * k - margin, H * k - margin)).getcolors(4096)}
+        assert ON in colours and OFF in colours and len(colours) <= (6 if k >= 4 else 2), colours
+        glass = bytes.fromhex(page.evaluate("fishtable.glass()"))
+        centre = (k - (1 if k >= 4 else 0)) // 2
+        radius = 3 * dpr + 1  # style.css: the panel's border-radius, in device pixels
+        cells = [(x, y) for y in range(H) for x in range(W)
+                 if min(x * k + centre, W * k - x * k - centre) >= radius
+                 or min(y * k + centre, H * k - y * k - centre) >= radius]
+        shown = [shot.getpixel((x * k + centre, y * k + centre)) for x, y in cells]
+        assert shown == [ON if glass[(y >> 3) * W + x] >> (y & 7) & 1 else OFF for x, y in cells]
+        metrics.setdefault("layout", {})["%dx%d@%s" % (width, height, dpr)] = {
+            "scale": k, "panel_css_px": [round(right - left, 2), round(bottom - top, 2)]}
+    finally:
+        ctx.close()
+
+
 # -- history: download, replay, import, summary --------------------------------------------
 def test_finished_game_downloads_and_replays(site, browser, tmp_path):
     """A whole Yo Fish! game (virtual clock): the page's download is the history file the same

@@ -55,7 +55,8 @@ let ctl = null;
 // -- drawing ----------------------------------------------------------------------------
 function layout() {
   const dpr = window.devicePixelRatio || 1;
-  const wide = document.documentElement.clientWidth - 24 - 60; // page padding, the enclosure's rim
+  const main = document.querySelector("main");
+  const wide = main.clientWidth - 24 - 60; // main's padding, the enclosure's rim
   const high = (window.innerHeight - 250) * 2; // the buttons below; the panel is 2:1
   const room = Math.min(wide, Math.max(high, 256), 640);
   scale = Math.max(1, Math.floor((room * dpr) / W));
@@ -103,6 +104,7 @@ function readPanel() {
 }
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 state.readPanel = () => hex(readPanel());
+state.glass = () => hex(glass); // the glass the board sent last
 state.flashFiles = () => [...flash.files.keys()];
 // True when the board has taken every button event (tests wait for it; so does recycling).
 state.inputIdle = () => Atomics.load(ctl, SEQ) === Atomics.load(ctl, CONSUMED);
