@@ -769,6 +769,75 @@ def test_import_history_and_roster_then_summary(site, browser, tmp_path):
     assert page.locator("#games li").count() == 3
 
 
+# -- no request leaves 127.0.0.1 --------------------------------------------------------------
+def net_log_requests(path):
+    """Every URL request in a Chromium net log (--log-net-log): [(url, initiator, isolation key)]."""
+    with open(path) as f:
+        text = f.read()
+    try:
+        log = json.loads(text)
+    except ValueError:  # a log the browser did not close: its event list ends open
+        log = json.loads(text.rstrip().rstrip(",") + "]}")
+    start = log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"]
+    out = []
+    for event in log["events"]:
+        params = event.get("params") or {}
+        if event["type"] == start and "url" in params:
+            out.append((params["url"], params.get("initiator", ""), params.get("network_isolation_key", "")))
+    return out
+
+
+def test_no_request_leaves_the_local_server(pw, site, tmp_path):
+    """A whole session in a freshly launched Chromium: first visit (the page, its VM worker, the
+    service worker caching the site), playing with buttons and keys, a reload that resumes,
+    importing records, Summary (a second VM), downloading a finished game, an offline restart.
+    Chromium's own net log records every request it makes: each one the page, its workers or its
+    service worker made (started by the page's origin, or for the page's site) goes to the
+    127.0.0.1 server.  (A request made on purpose at the end to another host shows that such a
+    request would be seen.)  Playwright's request events, the page's and its workers', agree."""
+    netlog = str(tmp_path / "netlog.json")
+    chromium = launch(pw, ["--log-net-log=" + netlog, "--host-resolver-rules=MAP fishtable.example ~NOTFOUND"])
+    urls = []
+    try:
+        ctx = chromium.new_context(accept_downloads=True, **PHONE)
+        ctx.on("request", lambda r: urls.append(r.url))
+        page = open_page(ctx.new_page(), site)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
+        script, _rig = rig_script(short_hifisch)
+        play(page, script, WAYS)
+        page.reload()
+        wait_first_frame(page)
+        records = [os.path.join(ROOT, "records", n) for n in ("hecht-2p.fish", "hifisch-2p.fish")]
+        page.set_input_files("#import", records)
+        page.wait_for_function("fishtable.flashFiles().filter((f) => f.startsWith('/data/history/')).length >= 2")
+        wait_first_frame(page)
+        page.click("#show-summary")
+        page.wait_for_function("!document.querySelector('#summary').textContent.startsWith('Counting')", timeout=20000)
+        assert "2 finished games" in page.locator("#summary").text_content()
+        assert download_newest(page, str(tmp_path)).endswith(".fish")
+        ctx.set_offline(True)
+        page.reload()
+        wait_first_frame(page)
+        ctx.set_offline(False)
+        assert page.evaluate("fishtable.stopped") is None
+        probe = "http://fishtable.example/probe"
+        page.evaluate("fetch('%s', {mode: 'no-cors'}).catch(() => null)" % probe)
+        time.sleep(0.5)
+    finally:
+        chromium.close()  # the net log is complete once the browser has closed
+    origin = site.rstrip("/")
+    outside = [u for u in urls if not (u.startswith(origin + "/") or u.startswith("blob:" + origin + "/"))]
+    assert outside == [probe] and len(urls) > 20
+    requests = net_log_requests(netlog)
+    ours = [(url, who) for url, who, key in requests if who == origin or key.startswith("http://127.0.0.1 ")]
+    assert [url for url, _who in ours if not url.startswith(origin + "/")] == [probe]
+    for name in ("", "vm-worker.js", "bundle.json", "vm/micropython.wasm", "sw.js", "history-worker.js"):
+        assert site + name in [url for url, _who in ours], name
+    metrics["session_requests"] = {
+        "page": len(ours) - 1, "browser_own": sorted({u.split("?")[0] for u, who, key in requests
+                                                      if (u, who) not in ours and not u.startswith(origin)})}
+
+
 # -- make web to the first frame, size, latency, heap, offline, the README's picture ---------
 def test_first_frame_latency_heap_offline(browser, context, tmp_path):
     """`tools/web.py` (what `make web` runs) up to the first frame; what the page downloads; a
