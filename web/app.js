@@ -30,9 +30,10 @@ const state = {
   frameCount: 0,
   firstFrameAt: null, // performance.now() when the first lit frame was drawn
   bootedAt: null,
-  latencies: [], // ms from a button/key press to the next panel change
+  latencies: [], // ms from a button/key press (its event's time) to the next panel change drawn
+  paints: [], // ms from the same press to the animation frame that shows that change
   pointers: [], // the pointer type of each button press (mouse, touch, pen)
-  heap: null, // {alloc, free} of the VM, bytes
+  heap: null, // {alloc, free, at} of the VM: gc.mem_alloc(), gc.mem_free() in bytes; performance.now()
   recycles: 0, // restarts to give the VM's heap back (see RECYCLE_BYTES)
   bootPicture: null, // the panel once the board has started, before any key (hex)
   levels: [], // the last button levels the board got: [button, down, ms since the last change, at]
@@ -174,7 +175,9 @@ function onFrame(msg) {
     }
   }
   if (pressAt !== null) {
-    state.latencies.push(now - pressAt);
+    const at = pressAt;
+    state.latencies.push(now - at);
+    requestAnimationFrame(() => state.paints.push(performance.now() - at)); // just before that frame's paint
     pressAt = null;
   }
   if (keys !== null || state.recordFrames) {
@@ -185,9 +188,10 @@ function onFrame(msg) {
 }
 
 // -- buttons, touch, mouse and keyboard ---------------------------------------------------
-function press(button, kind) {
+// `at`: the input event's time (performance.now() clock), when the browser got it.
+function press(button, kind, at) {
   state.lastInputAt = performance.now();
-  if (kind !== UP) pressAt = state.lastInputAt;
+  if (kind !== UP) pressAt = at === undefined ? state.lastInputAt : Math.min(at, state.lastInputAt);
   send(ctl, button, kind);
 }
 
@@ -219,7 +223,7 @@ function wireButton(id, button) {
     down = true;
     el.classList.add("down");
     state.pointers.push(e.pointerType);
-    press(button, DOWN);
+    press(button, DOWN, e.timeStamp);
   });
   el.addEventListener("pointerup", release);
   el.addEventListener("pointercancel", release);
@@ -235,14 +239,14 @@ function wireKeyboard() {
     if (e.key === "Backspace") {
       e.preventDefault();
       if (!e.repeat) {
-        press(OK, LONG);
+        press(OK, LONG, e.timeStamp);
         send(ctl, OK, UP);
       }
       return;
     }
     if (!(e.key in KEYS)) return;
     e.preventDefault();
-    if (!e.repeat) press(KEYS[e.key], DOWN);
+    if (!e.repeat) press(KEYS[e.key], DOWN, e.timeStamp);
   });
   window.addEventListener("keyup", (e) => {
     if (e.key in KEYS) send(ctl, KEYS[e.key], UP);
@@ -262,10 +266,11 @@ function boot() {
     else if (msg.type === "fs") flash.apply(msg);
     else if (msg.type === "synced") synced(msg.n);
     else if (msg.type === "heap") {
-      state.heap = { alloc: msg.alloc, free: msg.free };
+      state.heap = { alloc: msg.alloc, free: msg.free, at: performance.now() };
       recycleWhenUnseen();
       $("heap").textContent = `VM heap: gc.mem_alloc() ${(msg.alloc / 1024).toFixed(1)} KB (with the garbage` +
-        ` this VM frees only between calls), gc.mem_free() ${(msg.free / 1048576).toFixed(1)} MB` +
+        ` this VM frees only between calls), gc.mem_free() ${(msg.free / 1048576).toFixed(1)} MB (with the` +
+        ` 128 MB it may still grow by)` +
         (state.recycles ? `; restarted ${state.recycles}x to free it` : "");
     } else if (msg.type === "level") {
       state.levels.push([msg.button, msg.down, Math.round(msg.held), Math.round(msg.at)]);
