@@ -60,25 +60,40 @@ def _why_no_browser():
 
 
 SKIP = _why_no_browser()
-# With pytest -n (make test), the browser tests run in one process (`--dist loadgroup`): one
-# Chromium at a time, next to the rest of the suite.
+# With pytest -n (make test), the browser tests are meant to run in one process (`--dist
+# loadgroup`): one Chromium at a time, next to the rest of the suite.  (pytest 9.2 with
+# pytest-xdist 3.8 ignores the groups, pytest-xdist issue 1386: the tests then share the two
+# processes; each test has its own origin and the figures are merged, so they still pass.)
 pytestmark = pytest.mark.xdist_group("browser")
 metrics = {}
 
 
 def _save_metrics():
-    """Add this process's figures to build/web_metrics.json (pytest -n runs several processes)."""
+    """Add this process's figures to build/web_metrics.json.  pytest -n may run these tests in
+    several processes (pytest 9.2 with pytest-xdist 3.8 ignores --dist loadgroup's groups), so
+    the file is updated under a lock and tables such as whole_games are merged entry by entry."""
+    import fcntl
+
     os.makedirs(os.path.dirname(METRICS), exist_ok=True)
-    try:
-        with open(METRICS) as f:
-            saved = json.load(f)
-    except (OSError, ValueError):
-        saved = {}
-    saved.update(metrics)
-    saved["load_average"] = [round(x, 2) for x in os.getloadavg()]  # the machine's load as they were taken
-    with open(METRICS + ".tmp", "w") as f:
-        json.dump(saved, f, indent=1, sort_keys=True)
-    os.replace(METRICS + ".tmp", METRICS)
+    with open(METRICS + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            with open(METRICS) as f:
+                saved = json.load(f)
+        except (OSError, ValueError):
+            saved = {}
+        for key, value in metrics.items():
+            if isinstance(value, dict) and isinstance(saved.get(key), dict) and key in MERGED:
+                saved[key].update(value)
+            else:
+                saved[key] = value
+        saved["load_average"] = [round(x, 2) for x in os.getloadavg()]  # the machine's load as they were taken
+        with open(METRICS + ".tmp", "w") as f:
+            json.dump(saved, f, indent=1, sort_keys=True)
+        os.replace(METRICS + ".tmp", METRICS)
+
+
+MERGED = ("whole_games", "layout")  # tables filled test by test
 
 
 # -- the site, the browser -----------------------------------------------------------------
