@@ -1,7 +1,8 @@
 // The page: the board's panel, ring and buttons, its flash in the browser's storage, and the
 // history tools.  The firmware itself runs in vm-worker.js.
 import { Flash } from "./storage.js";
-import { send, WORDS, SEQ, CONSUMED, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
+import { perceived } from "./ring.js";
+import { send, WORDS, SEQ, CONSUMED, SYNC, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
 
 const W = 128, H = 64;
 const ON = [110, 200, 255]; // the OLED's lit pixel (the simulator's colour)
@@ -25,11 +26,14 @@ const state = {
   frames: [], // test runs (or recordFrames): each frame as drawn, read back from the canvas (hex)
   recordFrames: false,
   rings: [], // test runs: the ring of each frame (hex, R G B per LED)
+  leds: [], // test runs: each frame's LEDs as drawn (their computed colour, null when dark)
   frameCount: 0,
   firstFrameAt: null, // performance.now() when the first lit frame was drawn
   bootedAt: null,
-  latencies: [], // ms from a button/key press to the next panel change
-  heap: null, // {alloc, free} of the VM, bytes
+  latencies: [], // ms from a button/key press (its event's time) to the next panel change drawn
+  paints: [], // ms from the same press to the animation frame that shows that change
+  pointers: [], // the pointer type of each button press (mouse, touch, pen)
+  heap: null, // {alloc, free, at} of the VM: gc.mem_alloc(), gc.mem_free() in bytes; performance.now()
   recycles: 0, // restarts to give the VM's heap back (see RECYCLE_BYTES)
   bootPicture: null, // the panel once the board has started, before any key (hex)
   levels: [], // the last button levels the board got: [button, down, ms since the last change, at]
@@ -52,7 +56,8 @@ let ctl = null;
 // -- drawing ----------------------------------------------------------------------------
 function layout() {
   const dpr = window.devicePixelRatio || 1;
-  const wide = document.documentElement.clientWidth - 24 - 60; // page padding, the enclosure's rim
+  const main = document.querySelector("main");
+  const wide = main.clientWidth - 24 - 60; // main's padding, the enclosure's rim
   const high = (window.innerHeight - 250) * 2; // the buttons below; the panel is 2:1
   const room = Math.min(wide, Math.max(high, 256), 640);
   scale = Math.max(1, Math.floor((room * dpr) / W));
@@ -100,6 +105,7 @@ function readPanel() {
 }
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 state.readPanel = () => hex(readPanel());
+state.glass = () => hex(glass); // the glass the board sent last
 state.flashFiles = () => [...flash.files.keys()];
 // True when the board has taken every button event (tests wait for it; so does recycling).
 state.inputIdle = () => Atomics.load(ctl, SEQ) === Atomics.load(ctl, CONSUMED);
@@ -123,25 +129,34 @@ function placeLeds() {
   });
 }
 
-// The ring's true colours: each LED's hue at full strength, its glow by how bright it runs.
+// Each LED in its perceived colour, its glow by how bright it runs.
 function drawRing() {
   const rgb = state.ring;
   if (!rgb) return;
   if ($("ring").children.length * 3 !== rgb.length) placeLeds();
   [...$("ring").children].forEach((led, i) => {
     const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
-    const top = Math.max(r, g, b);
-    if (!top) {
+    const seen = perceived(r, g, b);
+    if (!seen) {
       led.style.background = "";
       led.style.boxShadow = "";
       return;
     }
-    const k = 255 / top;
-    const colour = `rgb(${Math.round(r * k)},${Math.round(g * k)},${Math.round(b * k)})`;
+    const colour = `rgb(${seen.join(",")})`;
     led.style.background = colour;
-    led.style.boxShadow = `0 0 ${6 + Math.min(18, top / 3)}px ${colour}`;
+    led.style.boxShadow = `0 0 ${6 + Math.min(18, Math.max(r, g, b) / 3)}px ${colour}`;
   });
 }
+
+// The LEDs' colours as the page draws them (their computed style), [r, g, b] or null when dark.
+function drawnLeds() {
+  return [...$("ring").children].map((led) => {
+    if (!led.style.background) return null;
+    const m = /rgba?\((\d+), (\d+), (\d+)/.exec(getComputedStyle(led).backgroundColor);
+    return m ? [+m[1], +m[2], +m[3]] : "unreadable";
+  });
+}
+state.drawnLeds = drawnLeds;
 
 function onFrame(msg) {
   glass = msg.glass;
@@ -160,20 +175,37 @@ function onFrame(msg) {
     }
   }
   if (pressAt !== null) {
-    state.latencies.push(now - pressAt);
+    const at = pressAt;
+    state.latencies.push(now - at);
+    requestAnimationFrame(() => state.paints.push(performance.now() - at)); // just before that frame's paint
     pressAt = null;
   }
   if (keys !== null || state.recordFrames) {
     state.frames.push(hex(readPanel()));
     state.rings.push(hex(state.ring || []));
+    state.leds.push(drawnLeds());
   }
 }
 
 // -- buttons, touch, mouse and keyboard ---------------------------------------------------
-function press(button, kind) {
+// `at`: the input event's time (performance.now() clock), when the browser got it.
+function press(button, kind, at) {
   state.lastInputAt = performance.now();
-  if (kind !== UP) pressAt = state.lastInputAt;
+  if (kind !== UP) pressAt = at === undefined ? state.lastInputAt : Math.min(at, state.lastInputAt);
   send(ctl, button, kind);
+}
+
+// Tests: resolves once the board has taken every button event so far and shown what they did
+// (vm-worker.js answers after the frames of two more loop passes).
+let syncs = 0;
+const syncWaiting = [];
+state.sync = () => new Promise((resolve) => {
+  syncs++;
+  syncWaiting.push([syncs, resolve]);
+  Atomics.store(ctl, SYNC, syncs);
+});
+function synced(n) {
+  while (syncWaiting.length && syncWaiting[0][0] <= n) syncWaiting.shift()[1]();
 }
 
 function wireButton(id, button) {
@@ -190,7 +222,8 @@ function wireButton(id, button) {
     el.setPointerCapture(e.pointerId);
     down = true;
     el.classList.add("down");
-    press(button, DOWN);
+    state.pointers.push(e.pointerType);
+    press(button, DOWN, e.timeStamp);
   });
   el.addEventListener("pointerup", release);
   el.addEventListener("pointercancel", release);
@@ -206,14 +239,14 @@ function wireKeyboard() {
     if (e.key === "Backspace") {
       e.preventDefault();
       if (!e.repeat) {
-        press(OK, LONG);
+        press(OK, LONG, e.timeStamp);
         send(ctl, OK, UP);
       }
       return;
     }
     if (!(e.key in KEYS)) return;
     e.preventDefault();
-    if (!e.repeat) press(KEYS[e.key], DOWN);
+    if (!e.repeat) press(KEYS[e.key], DOWN, e.timeStamp);
   });
   window.addEventListener("keyup", (e) => {
     if (e.key in KEYS) send(ctl, KEYS[e.key], UP);
@@ -231,11 +264,13 @@ function boot() {
     const msg = e.data;
     if (msg.type === "frame") onFrame(msg);
     else if (msg.type === "fs") flash.apply(msg);
+    else if (msg.type === "synced") synced(msg.n);
     else if (msg.type === "heap") {
-      state.heap = { alloc: msg.alloc, free: msg.free };
+      state.heap = { alloc: msg.alloc, free: msg.free, at: performance.now() };
       recycleWhenUnseen();
       $("heap").textContent = `VM heap: gc.mem_alloc() ${(msg.alloc / 1024).toFixed(1)} KB (with the garbage` +
-        ` this VM frees only between calls), gc.mem_free() ${(msg.free / 1048576).toFixed(1)} MB` +
+        ` this VM frees only between calls), gc.mem_free() ${(msg.free / 1048576).toFixed(1)} MB (with the` +
+        ` 128 MB it may still grow by)` +
         (state.recycles ? `; restarted ${state.recycles}x to free it` : "");
     } else if (msg.type === "level") {
       state.levels.push([msg.button, msg.down, Math.round(msg.held), Math.round(msg.at)]);

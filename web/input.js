@@ -4,7 +4,8 @@
 export const SEQ = 0; // events written so far
 export const SPARE = 1; // a word nobody changes: the worker sleeps on it
 export const CONSUMED = 2; // events the worker has turned into pin levels so far
-export const RING = 3; // the events, RING_SIZE of them
+export const SYNC = 3; // the page's latest sync request (a number): see vm-worker.js's answerSync
+export const RING = 4; // the events, RING_SIZE of them
 export const RING_SIZE = 256; // a power of two (indexes wrap with &)
 export const WORDS = RING + RING_SIZE;
 export const PREV = 0, NEXT = 1, OK = 2; // buttons

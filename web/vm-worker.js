@@ -5,7 +5,7 @@
 // Frames, file changes and heap figures go to the page with postMessage.
 import { glassPages } from "./panel.js";
 import { loadMicroPython } from "./vm/micropython.mjs";
-import { SEQ, SPARE, CONSUMED, RING, RING_SIZE, UP, LONG } from "./input.js";
+import { SEQ, SPARE, CONSUMED, SYNC, RING, RING_SIZE, UP, LONG } from "./input.js";
 
 // A button level lasts at least MIN_LEVEL_MS (the firmware debounces 20 ms: a release and a
 // press closer than that would be contact chatter) and one loop pass (each change reaches the
@@ -13,6 +13,9 @@ import { SEQ, SPARE, CONSUMED, RING, RING_SIZE, UP, LONG } from "./input.js";
 // a press on a busy machine long enough to auto-repeat).
 const MIN_LEVEL_MS = 50;
 const MIN_LEVEL_PASSES = 1;
+// A sync is answered once every button event is taken and this many loop passes ran after the
+// last one: the firmware has handled it and its frame went out before the answer.
+const SYNC_PASSES = 2;
 const LONG_MS = 800; // Backspace holds OK this long (the board's long press is 700 ms)
 const HEAP = 192 * 1024; // the Pico's MicroPython heap (this port grows it when it runs out)
 
@@ -23,6 +26,8 @@ let levels = 0;
 const changedAt = [-1e9, -1e9, -1e9];
 const changedPass = [-1e9, -1e9, -1e9];
 let passes = 0;
+let lastTakenPass = -1e9; // the pass that took the last button event
+let synced = 0; // the last sync request answered
 const holdMin = [MIN_LEVEL_MS, MIN_LEVEL_MS, MIN_LEVEL_MS];
 let blockedUntil = 0;
 let lastGlass = null;
@@ -51,14 +56,26 @@ function consume(now) {
     post({ type: "level", button: b, down: kind !== UP, held: now - changedAt[b], at: now });
     changedAt[b] = now;
     changedPass[b] = passes;
+    lastTakenPass = passes;
     readSeq = (readSeq + 1) | 0;
     Atomics.store(ctl, CONSUMED, readSeq);
+  }
+}
+
+// The page asks (SYNC) to know when the board has shown what its buttons did: answered at the
+// start of a pause, after the frame of the passes before it was posted (messages keep their order).
+function answerSync() {
+  const want = Atomics.load(ctl, SYNC);
+  if (want !== synced && readSeq === Atomics.load(ctl, SEQ) && passes - lastTakenPass >= SYNC_PASSES) {
+    synced = want;
+    post({ type: "synced", n: want });
   }
 }
 
 // The app loop's pause (edge.py's sleep_ms): wait up to `ms`, woken early by a button.
 self.vmPause = (ms) => {
   passes++;
+  answerSync();
   const start = performance.now();
   if (blockedUntil) Atomics.wait(ctl, SPARE, 0, Math.max(0, Math.min(ms, blockedUntil - start)));
   else if (Atomics.load(ctl, SEQ) === readSeq) Atomics.wait(ctl, SEQ, readSeq, ms);
