@@ -389,7 +389,7 @@ def test_settings_are_saved_and_used(rig, tmp_path):
     rig.menu("Yo Fish! 1 to 12")
     assert rig.ask().prompt == "Highest card:" and rig.top().info == ("Yo Fish!",)
     rig.choose(15)
-    assert rig.labels()[2] == "Yo Fish! 1 to 15"
+    assert "Yo Fish! 1 to 15" in rig.labels()
     rig.menu("Brightness 3")
     rig.choose(5)
     assert rig.ring.level == rig.ring.cap
@@ -651,7 +651,7 @@ def test_hecht_short_carp_supply_lets_the_player_pick_each_nests_share(rig):
 
 def test_hifisch_end_points_add_up_to_each_players_score():
     from fishtable.core.record import read
-    from fishtable.ui.scoreboard import points_lines
+    from fishtable.ui.play_hifisch import end_pages as points_lines
 
     with open(os.path.join(ROOT, "records", "hifisch-3p.fish")) as f:
         match = read(f)

@@ -14,7 +14,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICES = os.path.join(ROOT, "tools", "devices")
 HOST_TESTS = os.path.join(ROOT, "host_tests")
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
-PRELUDE = "import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\n" % (DEVICES, HOST_TESTS)
+# Store.lean off: a sweep resumes thousands of times, and each resume would compile the recovery
+# code from source again (the board loads .mpy), tearing the heap its flash images need.
+PRELUDE = ("import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\n"
+           "from fishtable.store import Store\nStore.lean = False\n" % (DEVICES, HOST_TESTS))
 
 
 def smallest_per_game():

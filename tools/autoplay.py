@@ -34,7 +34,7 @@ from fishtable.core.record import read
 from fishtable.core.summary import summary_line
 
 TITLES = {game.name: game.title for game in games.GAMES}
-DEFAULTS = {key: value for game in games.GAMES for key, value in game.settings}  # the settings of a new board
+DEFAULTS = {s[0]: s[1] for game in games.GAMES for s in game.settings}  # the settings of a new board
 DEFAULT_CHIPS = tuple(DEFAULTS[games.CHIPS_SETTING].split())
 DEFAULT_YO_MAX = DEFAULTS["yo_max"]
 LIMIT = 120  # presses to find one label or value before giving up

@@ -1,8 +1,8 @@
 """The registry: every game the device knows, in one table.
 
-Adding a fourth game means one rules module (core/), one screen module (ui/) and one entry here.
-An entry is data only: the modules are imported when a game starts (`rules_class`), and the
-screen module by the app (`GAMES[i].screen`).
+Adding a fourth game means one rules module (core/), one screen module and one help-text module
+(ui/) and one entry here.  An entry is data only: the modules are imported when they are needed
+(`rules_class`, `load`).
 
     from fishtable.core import games
     info = games.find("hecht")          # its entry, or None
@@ -17,24 +17,28 @@ CHIPS_SETTING = "chips"  # Hecht: the six chips from the setting of that name ->
 class Game:
     """One entry of the registry."""
 
-    def __init__(self, name, title, low, high, rules, screen, fixed_colours, options, settings):
+    def __init__(self, name, title, low, high, rules, screen, help, fixed_colours, options, settings):
         self.name = name  # as records name it
         self.title = title  # as the screens name it
         self.low = low  # fewest players
         self.high = high  # most players
         self.rules = rules  # module of the rules (class `Game`), imported when a game starts
         self.screen = screen  # module of the play screen (class `Play`), imported by the app
+        self.help = help  # module of the help texts (LEGEND, RULES, SETUP, START: fishtable.ui.help)
         self.fixed_colours = fixed_colours  # True: the pike colours only (Hecht), seat N offered colour N first
         self.options = options  # ASK_ADVANCED / CHIPS_SETTING entries: what the set-up does
-        self.settings = settings  # (key, default) pairs of the settings this game owns
+        # (key, default, label) of the settings this game owns: the Settings menu shows `label` (with
+        # the value for a "%s" in it) and the play screen module's `edit_setting(app, key)` edits it
+        self.settings = settings
 
 
 GAMES = (
-    Game("hifisch", "Hi Fisch!", 2, 4, "fishtable.core.hifisch", "fishtable.ui.play_hifisch", False, (), ()),
-    Game("hecht", "Hecht", 2, 6, "fishtable.core.hecht", "fishtable.ui.play_hecht", True, (CHIPS_SETTING,),
-         ((CHIPS_SETTING, "snail skip wave carp pike wave"),)),
-    Game("yofish", "Yo Fish!", 3, 4, "fishtable.core.yofish", "fishtable.ui.play_yofish", False,
-         (ASK_ADVANCED,), (("yo_max", 12),)),
+    Game("hifisch", "Hi Fisch!", 2, 4, "fishtable.core.hifisch", "fishtable.ui.play_hifisch",
+         "fishtable.ui.helptext_hifisch", False, (), ()),
+    Game("hecht", "Hecht", 2, 6, "fishtable.core.hecht", "fishtable.ui.play_hecht", "fishtable.ui.helptext_hecht",
+         True, (CHIPS_SETTING,), ((CHIPS_SETTING, "snail skip wave carp pike wave", "Hecht chips"),)),
+    Game("yofish", "Yo Fish!", 3, 4, "fishtable.core.yofish", "fishtable.ui.play_yofish",
+         "fishtable.ui.helptext_yofish", False, (ASK_ADVANCED,), (("yo_max", 12, "Yo Fish! 1 to %s"),)),
 )
 
 

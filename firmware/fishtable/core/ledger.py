@@ -48,6 +48,7 @@ class Ledger:
     NAME = ""
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
+    ROUNDS = True  # the game is played in rounds (the scoreboard shows the round)
 
     def __init__(self, players, start=1):
         if players < self.MIN_PLAYERS or players > self.MAX_PLAYERS:

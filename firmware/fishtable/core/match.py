@@ -7,7 +7,7 @@ the statements, so undo drops the last statement and rebuilds.
 from micropython import const
 
 from fishtable.core.errors import Invalid
-from fishtable.core.games import rules_class
+from fishtable.core.games import find, rules_class
 from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the screens take them from here
 
 
@@ -41,14 +41,17 @@ def check_names(names, players):
 
 
 def check_colours(colours, players, game):
-    """Raise Invalid unless `colours` are `players` distinct seat colours (Hecht: pike colours)."""
+    """Raise Invalid unless `colours` are `players` distinct seat colours (a game whose registry
+    entry has fixed colours: its pike colours, the first six)."""
     if len(colours) != players:
         raise Invalid("colours needs %d colours, not %d" % (players, len(colours)))
-    allowed = COLOURS[:PIKE_COLOURS] if game == "hecht" else COLOURS
+    info = find(game)
+    fixed = info is not None and info.fixed_colours
+    allowed = COLOURS[:PIKE_COLOURS] if fixed else COLOURS
     for i in range(len(colours)):
         colour = colours[i]
         if colour not in allowed:
-            raise Invalid("%s is not a %scolour" % (colour, "pike " if game == "hecht" else ""))
+            raise Invalid("%s is not a %scolour" % (colour, "pike " if fixed else ""))
         if colour in colours[:i]:
             raise Invalid("colour %s twice" % colour)
 

@@ -19,6 +19,7 @@ class Game(Ledger):
     """A game of Yo Fish!: whose turn, hands, the draw pile and the score track."""
 
     NAME = "yofish"
+    ROUNDS = False
     MIN_PLAYERS = 3
     MAX_PLAYERS = 4
 

@@ -204,6 +204,12 @@ class Store:
 
         return roster.load(self.fs, self.roster_path, self.buf).names
 
+    def roster_room(self):
+        """(the most names the roster holds, how many more it has room for)."""
+        from fishtable.store import roster
+
+        return roster.MAX_PLAYERS, roster.MAX_PLAYERS - len(self.roster())
+
     def save_roster(self, names):
         """Replace the roster by `names` (the last seats are kept); returns it.  Raises Invalid
         (a short message for the screen) for a bad, doubled or guest name or more than 16."""

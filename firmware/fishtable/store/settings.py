@@ -11,16 +11,6 @@ CHECK = "check"
 CHECK_MARK = b"check="
 
 
-def checksum(text):
-    """A Fletcher-16 sum of the text's bytes: damage to any byte changes it."""
-    a = 0
-    b = 0
-    for byte in text.encode():
-        a = (a + byte) % 255
-        b = (b + a) % 255
-    return (b << 8) | a
-
-
 def _value_text(value):
     if value is True or value is False:
         return "1" if value else "0"

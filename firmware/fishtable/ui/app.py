@@ -26,8 +26,9 @@ _APP = ("fishtable", "fishtable.events", "fishtable.session", "fishtable.store",
         "fishtable.ui", "fishtable.ui.app", "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets",
         "fishtable.ui.ringfx", "fishtable.ui.prefs")
 _MENU = ("fishtable.ui.menu",)
-_PLAYING = ("fishtable.store.journal", "fishtable.ui.play", "fishtable.ui.icons")
-_ENDED = ("fishtable.ui.scoreboard",)
+_SCREENS = ("fishtable.ui.play", "fishtable.ui.icons")  # what the play screen modules import
+_PLAYING = ("fishtable.store.journal",) + _SCREENS
+_ENDED = ("fishtable.ui.scoreboard",) + _SCREENS  # (+ the game's screen module: its end pages)
 
 
 def _game_code(match):
@@ -245,7 +246,9 @@ class App:
         """The end screen of the game that just finished."""
         del self.stack[:]
         finished = self.session.finished
-        self.keep(_ENDED + _game_code(finished))  # the end screen needs no play screen, nothing of the store
+        from fishtable.core.games import find
+
+        self.keep(_ENDED + (find(finished.name).screen,) + _game_code(finished))  # nothing of the store
         from fishtable.ui.scoreboard import GameOver
 
         self.push(GameOver(self, finished))

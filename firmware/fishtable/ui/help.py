@@ -1,9 +1,9 @@
 """Help from the rulebooks, on the device: a game's help pages (legend, the device's rulings,
 set-up) and the set-up checklist the table ticks through.
 
-The texts live in helptext_<game>.py (pages of at most 6 lines of 16 characters); `texts()`
-imports that module, takes its tuples and drops the module at once, so they stay in RAM only
-while a screen holds them.  Wiring:
+The texts live in each game's help module (helptext_<game>.py, named in the registry: pages of
+at most 6 lines of 16 characters); `texts()` imports that module, takes its tuples and drops
+the module at once, so they stay in RAM only while a screen holds them.  Wiring:
 
     from fishtable.ui import help
     help.show(app, "hecht")                                  # Help, from the scoreboard's menu
@@ -16,7 +16,6 @@ import sys
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Screen
 
-GAMES = ("hifisch", "hecht", "yofish")
 SECTIONS = ("Legend", "Rules", "Set-up")  # page titles
 LINES = 6  # text lines on a page below the title bar
 ITEM_LINES = 4  # text lines of a checklist item (two hint lines below)
@@ -34,18 +33,17 @@ def forget(name):
 
 
 def texts(game):
-    """(LEGEND, RULES, SETUP, START) of `game` ("hifisch", "hecht", "yofish"); the module is
-    dropped again before this returns."""
-    if game == "hifisch":
-        from fishtable.ui import helptext_hifisch as mod
-    elif game == "hecht":
-        from fishtable.ui import helptext_hecht as mod
-    elif game == "yofish":
-        from fishtable.ui import helptext_yofish as mod
-    else:
+    """(LEGEND, RULES, SETUP, START) of `game` (a record's game name), from its help module in
+    the registry; the module is dropped again before this returns."""
+    from fishtable.core.games import find, load
+
+    info = find(game)
+    if info is None:
         raise ValueError("no help for %s" % game)
+    mod = load(info.help)
     out = (mod.LEGEND, mod.RULES, mod.SETUP, mod.START)
-    forget("helptext_" + game)
+    mod = None
+    forget(info.help.rpartition(".")[2])
     return out
 
 

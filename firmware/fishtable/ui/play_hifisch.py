@@ -172,3 +172,33 @@ class Scoring(Screen):
         for i in range(1, len(lines)):
             draw.line(fb, lines[i], 1 + i)
         draw.line(fb, "OK: go on", 7)
+
+
+# -- the end screen's points pages (fishtable.ui.scoreboard.GameOver) -----------------------------
+TIE_HINT = "Tie: best fish"  # equal points: the highest fish ranks them (a points page says it)
+
+
+def end_pages(game, player, label):
+    """A Hi Fisch! player's points as lines: the title ("Anna: 20 points"; `label(p)` names
+    player p), then green fish (2 each), other fish, shells, and the highest fish (it ranks
+    players with equal points).  A name too long for that title is the title alone, the points
+    the first line (and the tie note, which the legend also gives, is left out)."""
+    from fishtable.core.hifisch import value  # (the rules module: loaded while its game is shown)
+
+    cards = game.won_cards(player)
+    green = 0
+    for n in cards:
+        if value(n) == 2:
+            green += 1
+    shells = game.shells[player - 1]
+    best = game.tiebreak(player - 1)
+    name = label(player)
+    points = game.scores()[player - 1]
+    lines = ("Green fish %d x2" % green,
+             "Other fish %d" % (len(cards) - green),
+             "Shells %d" % shells,
+             "Highest fish %s" % (best if best else "-"))
+    title = "%s: %d points" % (name, points)
+    if len(title) <= draw.COLS:
+        return (title,) + lines + ("(breaks a tie)",)
+    return (name, "Points %d" % points) + lines

@@ -32,11 +32,10 @@ def _refresh(app, name=None):
 
 
 def _chosen(app, label):
-    from fishtable.store.roster import MAX_PLAYERS
-
     if label == ADD:
-        if len(app.store.roster()) >= MAX_PLAYERS:
-            app.message(FULL % MAX_PLAYERS)
+        room = app.store.roster_room()
+        if not room[1]:
+            app.message(FULL % room[0])
             return
         from fishtable.ui.namepick import NamePicker
 

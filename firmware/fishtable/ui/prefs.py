@@ -16,8 +16,8 @@ def defaults():
     for key, value in BASE:
         values[key] = value
     for game in GAMES:
-        for key, value in game.settings:
-            values[key] = value
+        for setting in game.settings:
+            values[setting[0]] = setting[1]
     return values
 
 

@@ -63,7 +63,7 @@ class GameMenu(Screen):
         players = game.players
         colours = [app.colour_of(p) for p in range(1, players + 1)]
         if players < 6:
-            draw.line(fb, "Scores" if match.name == "yofish" else "Round %d" % game.round, 0)
+            draw.line(fb, "Round %d" % game.round if game.ROUNDS else "Scores", 0)
         score_rows(fb, match, colours, 0 if players >= 6 else 1, game.next_player())
         draw.centre_at(fb, CHOICES[self.index], 55, True)  # its bar: pixel rows 54-63
         draw.text(fb, "<", 0, 55, 0)
@@ -97,9 +97,10 @@ def _undo(app):
 
 
 class GameOver(Screen):
-    """The ranking and the winners; the ring celebrates in the winners' colours.  Hi Fisch!: OK
-    then shows each player's points (green fish x2, other fish, shells, the highest fish that
-    breaks a tie), one page a player in ranking order; BACK goes to the main menu at once."""
+    """The ranking and the winners; the ring celebrates in the winners' colours.  A game whose play
+    screen module has `end_pages(game, player, label)` (Hi Fisch!: green fish x2, other fish,
+    shells, the highest fish that breaks a tie) then shows each player's points on OK, one page a
+    player in ranking order; BACK goes to the main menu at once."""
 
     def __init__(self, app, match):
         game = match.game
@@ -109,8 +110,13 @@ class GameOver(Screen):
         self.colours = [match.colour_index(p) for p in range(1, game.players + 1)]
         self.winners = game.winners()
         self.ranking = game.ranking()
-        self.page = 0  # 0: the ranking; k: the k-th ranked player's points (Hi Fisch!)
-        self.pages = game.players if match.name == "hifisch" else 0
+        from fishtable.core.games import find, load
+
+        screens = load(find(match.name).screen)
+        self.end_pages = getattr(screens, "end_pages", None)  # a game's points pages (Hi Fisch!)
+        self.tie_hint = getattr(screens, "TIE_HINT", "OK: points")
+        self.page = 0  # 0: the ranking; k: the k-th ranked player's points page
+        self.pages = game.players if self.end_pages is not None else 0
         self.lines = None  # the shown page's lines, made once a page
 
     def enter(self, app):
@@ -126,7 +132,7 @@ class GameOver(Screen):
     def draw(self, app, fb):
         if self.page:
             if self.lines is None:
-                self.lines = points_lines(self.game, self.ranking[self.page - 1], self.label)
+                self.lines = self.end_pages(self.game, self.ranking[self.page - 1], self.label)
             draw.centre_at(fb, self.lines[0], 1, True)
             for i in range(1, len(self.lines)):
                 draw.text(fb, self.lines[i], 0, draw.BELOW_TITLE + 1 + 8 * (i - 1))
@@ -155,31 +161,5 @@ class GameOver(Screen):
         if len(self.ranking) < 6:
             hint = "OK: points" if self.pages else "OK: main menu"
             if tie and self.pages:
-                hint = "Tie: best fish"
+                hint = self.tie_hint
             draw.line(fb, hint, 7)
-
-
-def points_lines(game, player, label):
-    """A Hi Fisch! player's points as lines: the title ("Anna: 20 points"; `label(p)` names
-    player p), then green fish (2 each), other fish, shells, and the highest fish (it ranks
-    players with equal points).  A name too long for that title is the title alone, the points
-    the first line (and the tie note, which the legend also gives, is left out)."""
-    from fishtable.core.hifisch import value
-
-    cards = game.won_cards(player)
-    green = 0
-    for n in cards:
-        if value(n) == 2:
-            green += 1
-    shells = game.shells[player - 1]
-    best = game.tiebreak(player - 1)
-    name = label(player)
-    points = game.scores()[player - 1]
-    lines = ("Green fish %d x2" % green,
-             "Other fish %d" % (len(cards) - green),
-             "Shells %d" % shells,
-             "Highest fish %s" % (best if best else "-"))
-    title = "%s: %d points" % (name, points)
-    if len(title) <= draw.COLS:
-        return (title,) + lines + ("(breaks a tie)",)
-    return (name, "Points %d" % points) + lines

@@ -1,4 +1,5 @@
-"""Settings (brightness, screen flip, Yo Fish!'s highest card value, Hecht's six chips) and About."""
+"""Settings (brightness, screen flip, and each game's own from the registry: Yo Fish!'s highest card
+value, Hecht's six chips) and About."""
 
 import gc
 
@@ -8,17 +9,24 @@ from fishtable.ui.widgets import Info, Menu, Picker
 
 def _labels(app):
     s = app.settings
-    return [
-        "Brightness %d" % s["brightness"],
-        "Flip screen %s" % ("yes" if s["flip"] else "no"),
-        "Yo Fish! 1 to %d" % s["yo_max"],  # the card values its picker offers
-        "Hecht chips",
-    ]
+    labels = ["Brightness %d" % s["brightness"], "Flip screen %s" % ("yes" if s["flip"] else "no")]
+    for _game, setting in _game_settings():
+        label = setting[2]
+        labels.append(label % s[setting[0]] if "%s" in label else label)
+    return labels
+
+
+def _game_settings():
+    """(registry entry, (key, default, label)) of every setting a game owns, in registry order."""
+    from fishtable.core.games import GAMES
+
+    return [(game, setting) for game in GAMES for setting in game.settings]
 
 
 def settings_screen(app):
     """The settings menu; each line opens a picker."""
-    return Menu("Settings", _labels(app), [0, 1, 2, 3], _chosen)
+    labels = _labels(app)
+    return Menu("Settings", labels, list(range(len(labels))), _chosen)
 
 
 def _refresh(app):
@@ -36,50 +44,16 @@ def _chosen(app, item):
                         index=s["brightness"] - 1))
     elif item == 1:
         app.push(Picker("Flip screen", ["no", "yes"], [0, 1], lambda a, v: _set(a, "flip", v), index=s["flip"]))
-    elif item == 2:
-        values = list(range(6, 100))
-        app.push(Picker("Highest card:", [str(v) for v in values], values, lambda a, v: _set(a, "yo_max", v),
-                        index=values.index(s["yo_max"]) if s["yo_max"] in values else 6, info=("Yo Fish!",)))
-    else:
-        _ask_chip(app, [])
+    else:  # a game's own setting: its play screen module has the editor
+        from fishtable.core.games import load
+
+        game, setting = _game_settings()[item - 2]
+        load(game.screen).edit_setting(app, setting[0], _set)
 
 
 def _set(app, key, value):
+    """Keep `value` as setting `key` (on flash, and on the hardware), then show the menu again."""
     app.settings[key] = value
-    app.save_settings()
-    _refresh(app)
-
-
-def _ask_chip(app, chosen):
-    from fishtable.core.hecht import KINDS  # (the chip editor only: Hecht's rules say what a chip is)
-
-    current = app.settings["chips"].split()
-    i = len(chosen)
-    index = KINDS.index(current[i]) if i < len(current) and current[i] in KINDS else 0
-    app.push(Picker("Hecht chip %d/6" % (i + 1), list(KINDS), list(KINDS), lambda a, k: _chip(a, chosen, k),
-                    lambda a: _chip_back(a, chosen), index))
-
-
-def _chip_back(app, chosen):
-    app.pop()  # nothing saved
-
-
-def _chip(app, chosen, kind):
-    chosen = chosen + [kind]
-    if len(chosen) < 6:
-        app.pop()
-        _ask_chip(app, chosen)
-        return
-    from fishtable.core.errors import Invalid
-    from fishtable.core.hecht import check_chips
-
-    try:
-        check_chips(chosen)
-    except Invalid:
-        app.pop()
-        app.message("Chips need a skip and a pike: not saved")
-        return
-    app.settings["chips"] = " ".join(chosen)
     app.save_settings()
     _refresh(app)
 
