@@ -107,7 +107,7 @@ def test_resume_rebuilds_the_match():
 def test_missing_journal_and_stale_temp_file():
     fs = FaultFs()
     assert Store(fs).resume() == (None, None)
-    fs.mkdir("/data")
+    assert sorted(fs.dirs) == ["/", "/data", "/data/history", "/data/journal.d", "/data/stats"]  # made at the first start
     fs.files["/data/journal.fish.tmp"] = b"fishtable 1\ngame yo"
     assert Store(fs).resume() == (None, None)
     assert not fs.exists("/data/journal.fish.tmp")
@@ -544,7 +544,7 @@ def test_power_cut_inside_a_fat_rename_resumes_before_or_after_the_undo(monkeypa
     # undo is complete on flash; before it, nothing happened
     expected = MOVES if cut == 0 else MOVES[:-1]
     assert got is not None and got.statements == expected and message is None
-    assert sorted(fs.listdir("/data")) == ["journal.d", "journal.fish"]
+    assert sorted(fs.listdir("/data")) == ["history", "journal.d", "journal.fish", "stats"]  # (folders: made at a start)
     assert fs.listdir("/data/journal.d") == ([] if cut else ["1-1.part"])  # the old generation's part is gone
 
 

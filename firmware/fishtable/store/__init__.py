@@ -21,6 +21,7 @@ __all__ = ("Store", "OsFs")
 JOURNAL = "journal.fish"
 PARTS = "journal.d"  # the folder of the journal's parts
 DAMAGED = "journal.bad"
+STATS = "stats"  # the folder of the statistics (fishtable.store.stats)
 PART_MAX = const(192)  # bytes in a part: each append stays one 256-byte program of LittleFS metadata
 BUFFER = const(256)  # fishtable.core.lines.BUFFER: a whole valid line and its CR LF (a test checks)
 
@@ -99,10 +100,18 @@ class Store:
 
     # -- the game in progress (fishtable.store.journal, .recover) -------------
     def resume(self):
-        """Find the game in progress: (match or None, message for the screen or None). Never raises."""
+        """Find the game in progress: (match or None, message for the screen or None). Never raises.
+
+        At a board's first start it also makes the store's folders (each costs LittleFS a block
+        erase, once in the board's life, not in the first game's moves)."""
         fs = self.fs
         path = self.journal_path
         self._count = -1
+        try:
+            for folder in (self.root, self.parts_dir, self.history_dir, self.root + "/" + STATS):
+                ensure_dir(fs, folder)
+        except OSError:
+            pass  # a full or unreadable flash: each write makes its folder, or says why it cannot
         try:
             if not (fs.exists(path) or fs.exists(path + OLD_SUFFIX) or _listed(fs, self.parts_dir)):
                 remove_if_there(fs, path + ".tmp")  # a new game's first write, cut: there was no game yet

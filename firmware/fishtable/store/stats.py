@@ -19,11 +19,11 @@ stay counted; only a rebuild (`forget_file`, or a lost file) forgets them.
 
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.stats import Table
+from fishtable.store import STATS as FOLDER
 from fishtable.store import history as _history
 from fishtable.store.fs import ensure_dir, remove_if_there
 from fishtable.store.settings import read_either, save_lines
 
-FOLDER = "stats"
 SUFFIX = ".txt"
 FORGET = ("fishtable.core.stats",)  # dropped with this module after a finish (fs.forget)
 
