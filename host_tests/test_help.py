@@ -5,20 +5,16 @@ Checklist screens driven on the device models (strict drawing: text off the scre
 other text raises)."""
 
 import os
-import sys
 
 import pytest
+from screenreader import Reader
+from simlib.rig import BACK, NEXT, OK, PREV, Rig
+
+from fishtable.ui import draw, help
+from fishtable.ui.helptext import SYMBOLS
+from fishtable.ui.icons import ICONS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-from rig import BACK, NEXT, OK, PREV, Rig  # noqa: E402
-from screenreader import Reader  # noqa: E402
-
-from fishtable.ui import draw, help  # noqa: E402
-from fishtable.ui.helptext import SYMBOLS  # noqa: E402
-from fishtable.ui.icons import ICONS  # noqa: E402
 
 GAMES = ("hifisch", "hecht", "yofish")
 

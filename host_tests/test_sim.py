@@ -15,14 +15,14 @@ import subprocess
 import sys
 
 import pytest
+import sim
+from simlib.rig import BACK, OK, Rig
+
+from fishtable.core.record import read
+from fishtable.core.summary import summary_line
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
-import sim  # noqa: E402 - tools/ and tools/simlib are on the path (tools/bootstrap.py)
-from rig import BACK, OK, Rig  # noqa: E402
-
-from fishtable.core.record import read  # noqa: E402
-from fishtable.core.summary import summary_line  # noqa: E402
 
 
 def replay(path, *flags):

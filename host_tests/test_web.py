@@ -25,14 +25,10 @@ import time
 
 import pytest
 
+import web
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
-SIMLIB = os.path.join(TOOLS, "simlib")
-for _path in (TOOLS, SIMLIB):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-import web  # noqa: E402
 
 CHROMIUM = os.environ.get("FISHTABLE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -181,7 +177,7 @@ def settle(page, quiet_ms=400, timeout=15):
 # -- key scripts (recorded by playing through the app in-process, like the README's screens) --
 def rig_script(steps, folder=None, seed=SEED):
     """(key script, rig): `steps` played in-process by tools/simlib/rig.py, its store in `folder`."""
-    from rig import Rig
+    from simlib.rig import Rig
 
     rig = Rig(folder or tempfile.mkdtemp(prefix="fishtable-rig-"), seed=seed)
     steps(rig)
@@ -191,7 +187,7 @@ def rig_script(steps, folder=None, seed=SEED):
 
 
 def short_hifisch(rig):
-    from rig import BACK, OK
+    from simlib.rig import BACK, OK
 
     rig.menu("New Hi Fisch!")
     rig.choose(2)
@@ -203,7 +199,7 @@ def short_hifisch(rig):
 
 
 def short_hecht(rig):
-    from rig import BACK, OK
+    from simlib.rig import BACK, OK
 
     rig.menu("New Hecht")
     rig.choose(3)
@@ -216,7 +212,7 @@ def short_hecht(rig):
 
 
 def short_yofish(rig):
-    from rig import BACK, OK
+    from simlib.rig import BACK, OK
 
     rig.menu("New Yo Fish!")
     rig.choose(3)
@@ -230,7 +226,7 @@ def short_yofish(rig):
 
 
 def whole_yofish(rig):
-    from rig import BACK, OK
+    from simlib.rig import BACK, OK
 
     rig.menu("New Yo Fish!")
     rig.choose(3)

@@ -2,10 +2,10 @@
 """Make the README's screenshots (docs/screens/*.png) with the simulator's scripted mode, and
 a contact sheet of them all (docs/screens/all.png).
 
-    python3 tools/simlib/screens.py [OUT_DIR]
+    python3 tools/screens.py [OUT_DIR]
 
 Each picture is the final frame of a short key script run by `tools/sim.py --keys`; the
-scripts are recorded by playing through the app in-process (rig.py), so they stay right
+scripts are recorded by playing through the app in-process (simlib/rig.py), so they stay right
 when the menus change.  `contact_sheet()` lays out any number of frames (the panel's glass and
 the ring) with captions in one picture.
 """
@@ -16,13 +16,9 @@ import shutil
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-if os.path.dirname(HERE) not in sys.path:
-    sys.path.insert(0, os.path.dirname(HERE))  # tools/, for its one bootstrap (run as a script)
-
-import bootstrap  # noqa: E402
-import sim  # noqa: E402
-from rig import BACK, NEXT, OK, Rig  # noqa: E402
+import bootstrap
+import sim
+from simlib.rig import BACK, NEXT, OK, Rig
 
 TOOLS = bootstrap.TOOLS
 ROOT = bootstrap.ROOT
