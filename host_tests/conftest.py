@@ -29,8 +29,9 @@ RECORDS = os.path.join(ROOT, "records")
 # What board code run by the tests imports besides firmware/: the device models (tools/devices)
 # and the tests' own board code (host_tests/fw).
 BOARD_PATH = (TOOLS, HOST_TESTS)
-# The one runner of host_tests/fw: the function's arguments come as JSON on stdin (no length limit).
-CALL = "import json, sys\n%sfrom fw.%s import %s as f\nprint(json.dumps(f(*json.loads(sys.stdin.read()))))\n"
+# The one runner of host_tests/fw: the function's arguments come as JSON on stdin (no length limit),
+# or in the code when the function reads stdin itself.
+CALL = "import json, sys\n%sfrom fw.%s import %s as f\nprint(json.dumps(f(*json.loads(%s))))\n"
 
 
 class Board:
@@ -44,17 +45,22 @@ class Board:
         """Run the snippet `code` (dedented); returns its stdout."""
         return mprun.run_code(self.interp, textwrap.dedent(code), stdin=stdin, path=BOARD_PATH, **kw)
 
-    def call(self, name, *args, preload=(), printed=False, **kw):
+    def call(self, name, *args, preload=(), printed=False, stdin=None, **kw):
         """The result of host_tests/fw's function `name` ("module.function") called with `args`
         (JSON values), under this interpreter; the function's return value must be JSON too.
-        With `printed`: (the lines it printed, the result).
+        With `printed`: (the lines it printed, the result).  `stdin`: text for the function to
+        read (a stream too big to hold: then `args` go into the code, so keep them short).
 
         `preload`: modules to import first, in this order.  The 64-bit unix port compiles every
         module from source in the same heap (the board loads .mpy), so in the Pico's 192 KB the
         order can decide whether the heap is too torn for the next one."""
         module, function = name.rsplit(".", 1)
         first = "".join("import %s\n" % name for name in preload)
-        lines = self(CALL % (first, module, function), stdin=json.dumps(args), **kw).rstrip("\n").split("\n")
+        if stdin is None:
+            code, stdin = CALL % (first, module, function, "sys.stdin.read()"), json.dumps(args)
+        else:
+            code = CALL % (first, module, function, repr(json.dumps(args)))
+        lines = self(code, stdin=stdin, **kw).rstrip("\n").split("\n")
         result = json.loads(lines[-1])
         return (lines[:-1], result) if printed else result
 

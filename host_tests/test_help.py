@@ -105,18 +105,8 @@ def test_start_rules():
 
 
 def test_content_modules_are_dropped_after_use(run_fw):
-    out = run_fw(
-        """
-        import sys
-        from fishtable.ui import help
-        import fishtable.ui as ui
-        for game in ("hifisch", "hecht", "yofish"):
-            pages = help.help_pages(game)
-            name = "helptext_" + game
-            print(game, len(pages) > 3, "fishtable.ui." + name in sys.modules, hasattr(ui, name))
-        """
-    )
-    assert out.split("\n")[:3] == ["hifisch True False False", "hecht True False False", "yofish True False False"]
+    assert run_fw.call("help.dropped_after_use") == [
+        ["hifisch", True, False, False], ["hecht", True, False, False], ["yofish", True, False, False]]
 
 
 # -- the screens on the device models ------------------------------------------------------------
