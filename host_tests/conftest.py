@@ -55,7 +55,7 @@ class Board:
         module from source in the same heap (the board loads .mpy), so in the Pico's 192 KB the
         order can decide whether the heap is too torn for the next one."""
         module, function = name.rsplit(".", 1)
-        first = "".join("import %s\n" % name for name in preload)
+        first = "".join("import %s\n" % module_name for module_name in preload)
         if stdin is None:
             code, stdin = CALL % (first, module, function, "sys.stdin.read()"), json.dumps(args)
         else:
