@@ -47,7 +47,7 @@ web: setup
 
 ## screens: the README's screenshots (docs/screens/*.png) from the simulator's scripted mode
 screens: $(STAMP)
-	$(PY) tools/simlib/screens.py
+	$(PY) tools/screens.py
 
 ## bench: RAM, allocations, flash and bus cost under real MicroPython -> build/bench.json
 bench: setup

@@ -1,20 +1,68 @@
-"""Shared test set-up: the firmware importable in-process (CPython + host shim) and the
-`interp` fixture that runs the same check under CPython and under the MicroPython unix port."""
+"""Shared test set-up, and the one place the tests get their paths from.
 
+In-process: tools/bootstrap.py puts firmware/, tools/ and tools/host/ on sys.path and installs the
+host shim (pytest's pythonpath has tools/; pytest puts host_tests/ itself there for the test
+modules, so `fw` below imports too).  In a child process: tools/mprun.py with BOARD_PATH.
+
+Board code that the tests run under an interpreter lives in host_tests/fw/: real, linted modules
+of functions that return JSON values.  The `interp` fixture runs a test under CPython and under
+the MicroPython unix port; `run_fw` runs board code under it: `run_fw.call("module.function",
+*args)` returns the function's result, `run_fw(code)` the stdout of a snippet.
+"""
+
+import json
 import os
 import textwrap
 
-import bootstrap  # tools/, simlib/, host/ and firmware/ on sys.path (pytest's pythonpath has tools/)
+import bootstrap  # tools/, host/ and firmware/ on sys.path (pytest's pythonpath has tools/)
 import pytest
 
 import mprun
 
 ROOT = bootstrap.ROOT
 TOOLS = bootstrap.TOOLS
+HOST_TESTS = os.path.dirname(os.path.abspath(__file__))
 
 # Code that must hold on the board runs under both of these (the unix port with the Pico's heap).
 BOARD_INTERPRETERS = ("cpython", "micropython")
 RECORDS = os.path.join(ROOT, "records")
+# What board code run by the tests imports besides firmware/: the device models (tools/devices)
+# and the tests' own board code (host_tests/fw).
+BOARD_PATH = (TOOLS, HOST_TESTS)
+# The one runner of host_tests/fw: the function's arguments come as JSON on stdin (no length limit),
+# or in the code when the function reads stdin itself.
+CALL = "import json, sys\n%sfrom fw.%s import %s as f\nprint(json.dumps(f(*json.loads(%s))))\n"
+
+
+class Board:
+    """Board code under one interpreter ("cpython", "micropython"), with firmware/ and BOARD_PATH
+    importable; a failure raises mprun.MicroPythonError with the traceback."""
+
+    def __init__(self, interp):
+        self.interp = interp
+
+    def __call__(self, code, stdin=None, **kw):
+        """Run the snippet `code` (dedented); returns its stdout."""
+        return mprun.run_code(self.interp, textwrap.dedent(code), stdin=stdin, path=BOARD_PATH, **kw)
+
+    def call(self, name, *args, preload=(), printed=False, stdin=None, **kw):
+        """The result of host_tests/fw's function `name` ("module.function") called with `args`
+        (JSON values), under this interpreter; the function's return value must be JSON too.
+        With `printed`: (the lines it printed, the result).  `stdin`: text for the function to
+        read (a stream too big to hold: then `args` go into the code, so keep them short).
+
+        `preload`: modules to import first, in this order.  The 64-bit unix port compiles every
+        module from source in the same heap (the board loads .mpy), so in the Pico's 192 KB the
+        order can decide whether the heap is too torn for the next one."""
+        module, function = name.rsplit(".", 1)
+        first = "".join("import %s\n" % module_name for module_name in preload)
+        if stdin is None:
+            code, stdin = CALL % (first, module, function, "sys.stdin.read()"), json.dumps(args)
+        else:
+            code = CALL % (first, module, function, repr(json.dumps(args)))
+        lines = self(code, stdin=stdin, **kw).rstrip("\n").split("\n")
+        result = json.loads(lines[-1])
+        return (lines[:-1], result) if printed else result
 
 
 @pytest.fixture(params=BOARD_INTERPRETERS)
@@ -25,9 +73,23 @@ def interp(request):
 
 @pytest.fixture
 def run_fw(interp):
-    """run_fw(code, stdin=None) -> stdout: run a snippet with firmware/ importable under `interp`."""
+    """Board code under `interp` (a Board): run_fw.call("module.function", *args), run_fw(code)."""
+    return Board(interp)
 
-    def run(code, stdin=None):
-        return mprun.run_code(interp, textwrap.dedent(code), stdin=stdin)
 
-    return run
+@pytest.fixture
+def fw_runner():
+    """Board code under a chosen interpreter: fw_runner("micropython").call("module.function", *args)."""
+    return Board
+
+
+@pytest.fixture(scope="session")
+def mpy_firmware(tmp_path_factory):
+    """The firmware compiled to .mpy as `make flash` puts it on the board (a folder, once a session):
+    `fw_runner("micropython").call(..., firmware=mpy_firmware)` runs board code as the Pico has it,
+    its bytecode loaded rather than compiled in the 192 KB heap."""
+    import bench
+
+    folder = str(tmp_path_factory.mktemp("mpy-firmware"))
+    bench.compile_bundle(folder)
+    return folder

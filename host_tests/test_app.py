@@ -6,7 +6,7 @@ import os
 import sys
 
 import pytest
-from rig import BACK, NEXT, OK, PREV, Rig
+from simlib.rig import BACK, NEXT, OK, PREV, Rig
 
 from fishtable.store import history
 from fishtable.ui import draw
@@ -564,14 +564,7 @@ def test_an_error_in_the_app_restarts_it_from_the_journal(tmp_path, capsys):
         def poll(self, now):
             return self.events.pop(0) if self.events else 0
 
-    class Clock:
-        ms = 0
-
-        def ticks_ms(self):
-            return self.ms
-
-        def sleep_ms(self, ms):
-            self.ms += ms
+    from devices.inputs import Clock
 
     from fishtable.hw import Hardware
 

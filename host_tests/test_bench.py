@@ -131,22 +131,8 @@ def test_parse_record_keeps_header_and_statements_apart():
     assert lines and not any(line.startswith(("game", "players", "option", "#")) for line in lines)
 
 
-def test_the_flash_block_device_counts_erases_and_programs(tmp_path):
+def test_the_flash_block_device_counts_erases_and_programs(tmp_path, fw_runner):
     """FileFlash under the unix port's real LittleFS: programs come in 256-byte pages, an erase is
     an ioctl, the simple writeblocks interface erases first."""
-    import mprun
-
-    out = mprun.run_code("micropython", """
-import sys
-sys.path.insert(0, %r)
-from benchlib.timing import FileFlash, mount
-bdev = mount("flash.img")
-with open("/flash/a.txt", "w") as f:
-    f.write("x" * 100)
-print(bdev.counts[1] >= 1, bdev.counts[2] %% 256 == 0)
-e = bdev.counts[0]
-bdev.ioctl(6, 300)
-bdev.writeblocks(301, bytearray(4096))
-print(bdev.counts[0] - e, bdev.ioctl(4, 0), bdev.ioctl(5, 0))
-""" % bench.TOOLS, heapsize="512K", cwd=str(tmp_path))
-    assert out.split() == ["True", "True", "2", "352", "4096"]
+    got = fw_runner("micropython").call("bench_flash.counts", heapsize="512K", cwd=str(tmp_path))
+    assert got == [True, True, 2, 352, 4096]

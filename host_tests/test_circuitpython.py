@@ -9,7 +9,6 @@ game then run through the MicroPython path (fishtable.hw under the MicroPython u
 the tools/devices machine/neopixel stand-ins): the glass images and the ring's bytes must match.
 """
 
-import json
 import os
 import random
 import sys
@@ -23,7 +22,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
 
 from devices import font as hostfont  # noqa: E402
+from devices.inputs import Clock  # noqa: E402
 from devices.panel import SSD1306Model  # noqa: E402
+from fw import cp_parity  # noqa: E402
 
 import mprun  # noqa: E402
 
@@ -110,22 +111,6 @@ def cp_display(panel, flip=False):
 
 # -- the framebuf: identical pixels to MicroPython's C framebuf --------------------------
 
-FB_APPLY = """
-def fb_apply(fbmod, ops, emit):
-    buf = bytearray(1024)
-    fb = fbmod.FrameBuffer(buf, 128, 64, fbmod.MONO_VLSB)
-    for op in ops:
-        if op[0] == "blit":
-            data = bytearray(bytes.fromhex(op[1])) + bytearray(64)
-            src = fbmod.FrameBuffer(data, op[2], op[3], op[4])
-            fb.blit(src, op[5], op[6], op[7])
-        elif op[0] == "pixel_get":
-            emit(str(fb.pixel(op[1], op[2])))
-            continue
-        else:
-            getattr(fb, op[0])(*op[1:])
-        emit(bytes(buf).hex())
-"""
 
 
 def random_fb_ops(seed, n):
@@ -160,21 +145,15 @@ def random_fb_ops(seed, n):
     return ops
 
 
-def micropython_json(code, payload, heapsize="4M"):
-    """Run `code` under the MicroPython unix port with `payload` (JSON) on stdin; its last line as JSON."""
-    proc = mprun.run("micropython", code, mode="code", stdin=json.dumps(payload), heapsize=heapsize)
-    return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def test_framebuf_matches_micropython_byte_for_byte():
+def test_framebuf_matches_micropython_byte_for_byte(fw_runner):
     ops = random_fb_ops(11, 2500)
     ops += [["text", chr(c), 3, 5, 1] for c in range(32, 128)]  # the whole font, off the grid
-    code = "import framebuf, json, sys\n" + FB_APPLY + "fb_apply(framebuf, json.loads(sys.stdin.read()), print)\n"
-    expected = mprun.run("micropython", code, mode="code", stdin=json.dumps(ops), heapsize="4M").stdout.split()
-    namespace = {}
-    exec(FB_APPLY, namespace)
+    expected, count = fw_runner("micropython").call("cp_parity.framebuf_ops", ops, printed=True, heapsize="4M")
+    assert count == len(ops)
     got = []
-    namespace["fb_apply"](framebuf, ops, got.append)
+    cp_parity.fb_apply(framebuf, ops, got.append)
     assert len(got) == len(expected) == len(ops)
     for i, (a, b) in enumerate(zip(got, expected)):
         assert a == b, "op %d differs: %r" % (i, ops[i])
@@ -191,55 +170,6 @@ def test_framebuf_refuses_what_micropython_refuses():
 
 # -- the display: displayio + adafruit_displayio_ssd1306 against the MicroPython driver ----
 
-DRIVE = """
-def drive(display, ring, ops, glass, ring_raw, emit, fbmod):
-    for op in ops:
-        name = op[0]
-        if name == "show":
-            display.show()
-            emit(glass())
-        elif name == "flip":
-            display.set_flip(op[1])
-        elif name == "contrast":
-            display.contrast(op[1])
-        elif name == "blit":
-            src = fbmod.FrameBuffer(bytearray(bytes.fromhex(op[1])), op[2], op[3], op[4])
-            display.blit(src, op[5], op[6], op[7])
-        elif name == "ring":
-            getattr(ring, op[1])(*op[2:])
-            if op[1] == "show":
-                emit(ring_raw())
-        elif name == "text2x":
-            from fishtable.ui import draw
-            draw.big(display, *op[1:])
-        else:
-            getattr(display, name)(*op[1:])
-"""
-
-MP_DRAWING = """
-import sys, json
-sys.path.insert(0, %r)
-import devices
-machine = devices.install()
-machine.reset()
-panel = devices.attach_panel()
-import framebuf
-import neopixel
-from fishtable.hw.ssd1306 import SSD1306
-from fishtable.hw.ring import Ring
-""" % TOOLS + DRIVE + """
-ops = json.loads(sys.stdin.read())
-display = SSD1306(machine.I2C(0))
-pixels = neopixel.NeoPixel(machine.Pin(16), 12)
-ring = Ring(pixels, 12, 32, 64, 300)
-out = []
-def glass():
-    return [bytes(panel.glass_pages()).hex(), panel.contrast, panel.display_on]
-def ring_raw():
-    return bytes(pixels.raw[-1]).hex()
-drive(display, ring, ops, glass, ring_raw, out.append, framebuf)
-print(json.dumps(out))
-"""
 
 
 def random_drawing(seed, frames):
@@ -287,19 +217,17 @@ def random_drawing(seed, frames):
     return ops
 
 
-def test_drawing_and_ring_match_the_micropython_path(ring_bytes, monkeypatch):
+def test_drawing_and_ring_match_the_micropython_path(ring_bytes, monkeypatch, fw_runner):
     monkeypatch.setitem(sys.modules, "framebuf", framebuf)  # as cp/runtime.main registers it for draw.big
     from fishtable.ui import draw
 
     monkeypatch.setattr(draw, "_state", [False])  # not strict (a Rig of another test may have left it on)
     ops = random_drawing(5, 70)
-    expected = micropython_json(MP_DRAWING, ops)
+    expected = fw_runner("micropython").call("cp_parity.drawing", ops, heapsize="4M")
 
     panel = SSD1306Model()
     display, bus = cp_display(panel)
     ring = hardware.Parts().ring(board.NEOPIXEL, 12, 32, 64, 300, 20)
-    namespace = {}
-    exec(DRIVE, namespace)
     got = []
     sent = []  # (bytes show() says, bytes that crossed the bus)
 
@@ -317,7 +245,7 @@ def test_drawing_and_ring_match_the_micropython_path(ring_bytes, monkeypatch):
     def glass():
         return [bytes(panel.glass_pages()).hex(), panel.contrast, panel.display_on]
 
-    namespace["drive"](Measured(), ring, ops, glass, lambda: ring_bytes[-1].hex(), got.append, framebuf)
+    cp_parity.drive(Measured(), ring, ops, glass, lambda: ring_bytes[-1].hex(), got.append, framebuf)
     assert panel.unknown == []
     assert len(got) == len(expected)
     for i, (a, b) in enumerate(zip(got, expected)):
@@ -539,31 +467,10 @@ def test_rename_replaces_on_fat(tmp_path, monkeypatch):
         fs.rename(a, b)  # the source is gone: still an error
 
 
-CPTIME_CHECK = """
-import sys
-class _Supervisor:
-    ticks = 0
-    def ticks_ms(self):
-        return self.ticks
-sup = _Supervisor()
-sys.modules["supervisor"] = sup
-from fishtable.cp import cptime
-cptime.install()
-import time
-from time import ticks_add, ticks_diff, ticks_ms
-sup.ticks = (1 << 29) - 5
-a = ticks_ms()
-sup.ticks = (1 << 29) + 7
-b = time.ticks_ms()
-print(time is cptime, ticks_diff(b, a), ticks_diff(a, b), ticks_add(a, 10), callable(time.sleep), b,
-      0 <= time.ticks_us() < (1 << 29))
-"""
 
 
-@pytest.mark.parametrize("interp", ["cpython", "micropython"])
-def test_cptime_gives_ticks_that_wrap_like_circuitpython(interp):
-    out = mprun.run_code(interp, CPTIME_CHECK).split()
-    assert out == ["True", "12", "-12", "5", "True", "7", "True"]
+def test_cptime_gives_ticks_that_wrap_like_circuitpython(run_fw):
+    assert run_fw.call("cp_parity.cptime_ticks") == [True, 12, -12, 5, True, 7, True]
 
 
 # -- the whole board: runtime.main() with the app, against the MicroPython path -------------
@@ -574,62 +481,6 @@ def load(name):
     return profiles.load_profile(name, os.path.join(ROOT, "boards"))
 
 
-GAME_KIT = """
-class VClock:
-    def __init__(self):
-        self.t = 0
-    def ticks_ms(self):
-        return self.t
-    def ticks_us(self):
-        return self.t * 1000
-    def sleep_ms(self, ms):
-        self.t += ms
-
-class ScriptKeys:
-    \"\"\"Scripted events, one every `gap` loop passes; records each new (glass, ring) state.\"\"\"
-    def __init__(self, events, gap, capture):
-        self.events = events
-        self.gap = gap
-        self.capture = capture
-        self.passes = 0
-        self.frames = []
-    def snap(self):
-        state = self.capture()
-        if not self.frames or self.frames[-1] != state:
-            self.frames.append(state)
-    def poll(self, now):
-        self.snap()
-        self.passes += 1
-        if self.passes % self.gap:
-            return 0
-        i = self.passes // self.gap - 1
-        return self.events[i] if i < len(self.events) else 0
-"""
-
-MP_GAME = """
-import sys, json, os
-sys.path.insert(0, %r)
-import devices
-machine = devices.install()
-machine.reset()
-panel = devices.attach_panel()
-import neopixel
-from fishtable.hw import board
-""" % TOOLS + GAME_KIT + """
-args = json.loads(sys.stdin.read())
-hw = board.build(board.load_profile("pico", args["boards"]))
-hw.clock = VClock()
-hw.seed = 1
-def capture():
-    raw = neopixel.instances[-1].raw
-    return [bytes(panel.glass_pages()).hex(), panel.contrast, panel.display_on, bytes(raw[-1]).hex() if raw else ""]
-keys = hw.keys = ScriptKeys(args["events"], args["gap"], capture)
-from fishtable.store import Store
-from fishtable.ui.loop import make_die, run
-run(hw, Store(root=args["root"]), make_die(hw), args["passes"])
-keys.snap()
-print(json.dumps(keys.frames))
-"""
 
 
 class BlinkaParts(hardware.Parts):
@@ -672,9 +523,7 @@ def game_events(seed, count):
 
 def run_cp_game(tmp_path, monkeypatch, ring_bytes, events, gap, passes, writable=True):
     """runtime.main() on Blinka with scripted keys; returns (frames, app)."""
-    namespace = {}
-    exec(GAME_KIT, namespace)
-    clock = namespace["VClock"]()
+    clock = Clock()
     panel = SSD1306Model()
     parts = BlinkaParts(panel, clock=clock)
     captured = {}
@@ -688,7 +537,7 @@ def run_cp_game(tmp_path, monkeypatch, ring_bytes, events, gap, passes, writable
     def build(profile, parts_arg=None):
         hw = original(profile, parts_arg)
         hw.seed = 1
-        hw.keys = captured["keys"] = namespace["ScriptKeys"](events, gap, capture)
+        hw.keys = captured["keys"] = cp_parity.ScriptKeys(events, gap, capture)
         return hw
 
     config = tmp_path / "config.txt"
@@ -703,13 +552,13 @@ def run_cp_game(tmp_path, monkeypatch, ring_bytes, events, gap, passes, writable
     return keys.frames, app
 
 
-def test_scripted_game_matches_the_micropython_path(tmp_path, monkeypatch, ring_bytes):
+def test_scripted_game_matches_the_micropython_path(tmp_path, monkeypatch, ring_bytes, fw_runner):
     pytest.importorskip("fishtable.ui.loop")
     events = game_events(2, 60)
     gap, passes = 12, 12 * 64
     args = {"boards": os.path.join(ROOT, "boards"), "events": events, "gap": gap, "passes": passes,
             "root": str(tmp_path / "mp")}
-    expected = micropython_json(MP_GAME, args, heapsize="8M")
+    expected = fw_runner("micropython").call("cp_parity.game", args, heapsize="8M")
     got, app = run_cp_game(tmp_path, monkeypatch, ring_bytes, events, gap, passes)
     assert app is not None
     assert len(expected) > 10  # the walk really went through screens
@@ -829,19 +678,9 @@ def test_circup_requirements_name_the_libraries_the_code_imports():
     assert imported - CP_BUILTIN - {"fishtable"} == libs
 
 
-IMPORT_GUARD = """
-import sys
-for name in ("machine", "framebuf", "rp2"):
-    sys.modules[name] = None  # not on CircuitPython: importing one fails
-from fishtable.cp import bootmode, cptime, display, hardware, keys, ring, runtime, storage
-import fishtable.ui.loop, fishtable.ui.app, fishtable.ui.menu
-print("ok")
-"""
-
-
-def test_the_circuitpython_side_never_imports_machine_or_framebuf():
+def test_the_circuitpython_side_never_imports_machine_or_framebuf(fw_runner):
     pytest.importorskip("fishtable.ui.loop")
-    assert mprun.run_code("cpython", IMPORT_GUARD).split() == ["ok"]
+    assert fw_runner("cpython").call("cp_guard.imports_without_machine") == "ok"
 
 
 # -- the simulator's scripted game (tools/sim.py) through both paths ------------------------------
@@ -863,8 +702,8 @@ def sim_frames_micropython(keys_file, seed, flash):
     simlib = os.path.join(TOOLS, "simlib")
     os.makedirs(flash, exist_ok=True)
     argv, env = mprun.command("micropython", os.path.join(simlib, "simrun.py"),
-                              [keys_file, str(seed), flash, sim.MAIN_PY], heapsize=getattr(sim, "SIM_HEAP", "192K"))
-    env["MICROPYPATH"] = os.pathsep.join((simlib, TOOLS, env["MICROPYPATH"]))
+                              [keys_file, str(seed), flash, sim.MAIN_PY], heapsize=getattr(sim, "SIM_HEAP", "192K"),
+                              path=(TOOLS,))
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     lines = proc.stdout.splitlines()
     assert proc.returncode == 0 and lines and lines[-1] == "E", proc.stdout[-800:] + proc.stderr[-800:]
@@ -877,13 +716,11 @@ def sim_frames_circuitpython(tmp_path, monkeypatch, ring_bytes, keys_file, seed,
     import contextlib
     import io
 
-    import simrun
+    from simlib import simrun
     with open(keys_file) as f:
         script = simrun.parse_script(f.read())
     os.makedirs(flash, exist_ok=True)
     panel = SSD1306Model()
-    from devices.inputs import Clock
-
     clock = Clock()
     parts = BlinkaParts(panel, clock=clock)
     frames = simrun.Frames(panel)

@@ -1,15 +1,12 @@
-"""The contact sheet of tools/simlib/screens.py: many 128x64 frames with captions (and the ring
+"""The contact sheet of tools/screens.py: many 128x64 frames with captions (and the ring
 under each) in one PNG, in rows under headings."""
 
 import os
-import sys
+
+import screens
+import sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import screens  # noqa: E402
-import sim  # noqa: E402
 
 
 def glass_with(seed):

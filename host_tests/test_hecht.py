@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import mprun
 from fishtable.core import hecht
 from fishtable.core.dice import Die
 from fishtable.core.errors import Invalid, RecordError
@@ -681,49 +680,15 @@ def test_property_random_games_keep_the_invariants(seed, players):
     assert summary_line(read_text("\n".join(m.lines()))) == summary_line(m)
 
 
-# Replays records statement by statement and prints, after each, the warnings and which of a
-# fixed set of probes check() accepts, then the replay line: the same program for both interpreters.
-PARITY = """
-import sys
-from fishtable.core.errors import Invalid
-from fishtable.core.match import Match
-from fishtable.core.record import read_text
-from fishtable.core.summary import summary_line
-PROBES = (("eat", False), ("eat", True), ("graze",), ("emigrate", False), ("emigrate", True), ("end",),
-          ("action", "snail"), ("action", "skip"), ("action", "wave"), ("action", "carp", (3, 4)),
-          ("action", "pike", ((1, 2),)), ("action", "pike", ((2, 2),)))
-def legal(m, stmt):
-    try:
-        m.check(stmt)
-        return "1"
-    except Invalid:
-        return "0"
-def games():
-    lines = []  # one game at a time (the whole input at once would not fit the Pico's heap)
-    for line in sys.stdin:
-        if line.strip() == "=":
-            yield "".join(lines)
-            lines = []
-        else:
-            lines.append(line)
-    yield "".join(lines)
-for text in games():
-    done = read_text(text)
-    m = Match("hecht", done.players, done.start, done.options)
-    for stmt in done.statements:
-        m.submit(stmt)
-        print("".join(legal(m, p) for p in PROBES), "|".join(m.game.warnings()), m.game.scores())
-    print(summary_line(m))
-"""
-
-
-def test_random_games_replay_identically_under_micropython(run_fw):
+def test_random_games_replay_identically_under_micropython(run_fw, fw_runner):
+    """Records replayed statement by statement, after each the probes check() accepts, the warnings
+    and the scores, then the replay line (host_tests/fw/parity.py): the same under both interpreters."""
     rng = random.Random(11)
     records = ["\n".join(random_game(rng, 2 + i % 5).lines()) for i in range(40)]
-    out = run_fw(PARITY, stdin="\n=\n".join(records))
-    assert out.count("\n") > 40 * 50
-    assert out.splitlines()[-1] == summary_line(read_text(records[-1]))
-    assert out == mprun.run_code("cpython", PARITY, stdin="\n=\n".join(records))
+    out, games = run_fw.call("parity.hecht_probes", stdin="\n=\n".join(records), printed=True)
+    assert games == 40 and len(out) > 40 * 50
+    assert out[-1] == summary_line(read_text(records[-1]))
+    assert out == fw_runner("cpython").call("parity.hecht_probes", stdin="\n=\n".join(records), printed=True)[0]
 
 
 def test_the_offered_moves_and_pairs_are_what_check_accepts():

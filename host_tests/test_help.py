@@ -5,20 +5,16 @@ Checklist screens driven on the device models (strict drawing: text off the scre
 other text raises)."""
 
 import os
-import sys
 
 import pytest
+from screenreader import Reader
+from simlib.rig import BACK, NEXT, OK, PREV, Rig
+
+from fishtable.ui import draw, help
+from fishtable.ui.helptext import SYMBOLS
+from fishtable.ui.icons import ICONS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-from rig import BACK, NEXT, OK, PREV, Rig  # noqa: E402
-from screenreader import Reader  # noqa: E402
-
-from fishtable.ui import draw, help  # noqa: E402
-from fishtable.ui.helptext import SYMBOLS  # noqa: E402
-from fishtable.ui.icons import ICONS  # noqa: E402
 
 GAMES = ("hifisch", "hecht", "yofish")
 
@@ -109,18 +105,8 @@ def test_start_rules():
 
 
 def test_content_modules_are_dropped_after_use(run_fw):
-    out = run_fw(
-        """
-        import sys
-        from fishtable.ui import help
-        import fishtable.ui as ui
-        for game in ("hifisch", "hecht", "yofish"):
-            pages = help.help_pages(game)
-            name = "helptext_" + game
-            print(game, len(pages) > 3, "fishtable.ui." + name in sys.modules, hasattr(ui, name))
-        """
-    )
-    assert out.split("\n")[:3] == ["hifisch True False False", "hecht True False False", "yofish True False False"]
+    assert run_fw.call("help.dropped_after_use") == [
+        ["hifisch", True, False, False], ["hecht", True, False, False], ["yofish", True, False, False]]
 
 
 # -- the screens on the device models ------------------------------------------------------------

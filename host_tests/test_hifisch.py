@@ -430,17 +430,7 @@ def test_random_games_replay_identically_under_micropython(run_fw):
     rng = random.Random(3)
     records = ["\n".join(random_game(rng, 2 + i % 3).lines()) for i in range(30)]
     expected = "".join(summary_line(read_text(r)) + " " + repr(read_text(r).game.last_scoring) + "\n" for r in records)
-    out = run_fw(
-        """
-        import sys
-        from fishtable.core.record import read_text
-        from fishtable.core.summary import summary_line
-        for text in sys.stdin.read().split("\\n=\\n"):
-            m = read_text(text)
-            print(summary_line(m) + " " + repr(m.game.last_scoring))
-        """,
-        stdin="\n=\n".join(records),
-    )
+    out = "".join(line + "\n" for line in run_fw.call("parity.hifisch_scorings", records))
     assert out == expected
 
 

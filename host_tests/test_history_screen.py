@@ -3,12 +3,12 @@
 import os
 
 import pytest
+from simlib.rig import BACK, NEXT, OK, Rig
+
+from fishtable.core.match import Match
+from fishtable.ui import draw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-from rig import BACK, NEXT, OK, Rig  # noqa: E402 - tools/simlib is on the path (tools/bootstrap.py)
-
-from fishtable.core.match import Match  # noqa: E402
-from fishtable.ui import draw  # noqa: E402
 
 
 @pytest.fixture

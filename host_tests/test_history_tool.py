@@ -9,20 +9,16 @@ import os
 import subprocess
 import sys
 
+import history
 import pytest
+from fw import named_games
+from fw.store_sweep import random_game
 
 from fishtable.core.stats import Table
 from fishtable.store import OsFs, Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "tools", "history.py")
-for _path in (os.path.join(ROOT, "tools", "devices"), os.path.join(ROOT, "host_tests"), os.path.join(ROOT, "tools")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-import history  # noqa: E402
-import named_games  # noqa: E402
-from store_sweep import random_game  # noqa: E402
 
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
 GAMES = ("hifisch", "hecht", "yofish")

@@ -1,76 +1,18 @@
 """The host's `framebuf` (fishtable.cp.framebuf, installed by tools/devices on CPython, with the
-font drawn by the MicroPython unix port) draws the same pixels as MicroPython's C framebuf."""
-
-import os
-
-import mprun
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.path.join(ROOT, "tools")
-
-DRAW = """
-import sys, binascii
-sys.path.insert(0, %r)
-import devices
-devices.install()
-import framebuf
-
-def show(name, buf):
-    print(name, binascii.hexlify(buf).decode())
-
-for fmt_name in ("MONO_VLSB", "MONO_HLSB", "MONO_HMSB"):
-    fmt = getattr(framebuf, fmt_name)
-    buf = bytearray(128 * 64 // 8)
-    fb = framebuf.FrameBuffer(buf, 128, 64, fmt)
-    fb.fill(0)
-    fb.text("Fish 0123 ~!", 1, 3, 1)
-    fb.text("\\x7f\\x01", 120, 60, 1)
-    fb.fill_rect(-5, 20, 20, 9, 1)
-    fb.rect(30, 15, 40, 20, 1)
-    fb.rect(32, 17, 36, 16, 0, True)
-    fb.hline(0, 63, 200, 1)
-    fb.vline(127, -3, 30, 1)
-    fb.pixel(64, 40, 1)
-    fb.line(0, 0, 127, 63, 1)
-    fb.line(100, 10, 90, 50, 1)
-    fb.line(5, 60, 60, 45, 0)
-    for k in range(40):  # lines in every direction, ties included
-        fb.line(64, 32, 64 + (k * 37) %% 90 - 45, 32 + (k * 23) %% 70 - 35, k & 1)
-    show(fmt_name, buf)
-    icon = framebuf.FrameBuffer(bytearray(8), 8, 8, framebuf.MONO_VLSB)
-    icon.text("@", 0, 0, 1)
-    fb.fill(1)
-    fb.blit(icon, 60, 30, 1)
-    fb.blit(icon, 124, -2)
-    hlsb = framebuf.FrameBuffer(bytearray(b"\\x81\\x42\\x24\\x18\\xff\\x00\\xa5\\x5a"), 8, 8, framebuf.MONO_HLSB)
-    fb.blit(hlsb, 3, 59)
-    fb.blit(hlsb, -2, 10, 0)
-    show(fmt_name + "-blit", buf)
-    fb.fill(0)
-    for row in range(6):  # the whole font, then what is not in it
-        fb.text("".join(chr(c) for c in range(32 + 16 * row, 48 + 16 * row)), 0, 8 * row, 1)
-    fb.text("\\u00e9\\x00\\n\\t", 3, 52, 1)
-    show(fmt_name + "-font", buf)
-""" % TOOLS
+font drawn by the MicroPython unix port) draws the same pixels as MicroPython's C framebuf
+(host_tests/fw/framebuf_host.py)."""
 
 
-def lines(interp):
-    return dict(line.split() for line in mprun.run_code(interp, DRAW).strip().splitlines())
-
-
-def test_framebuf_stand_in_matches_micropython():
-    real = lines("micropython")
-    host = lines("cpython")
+def test_framebuf_stand_in_matches_micropython(fw_runner):
+    real = fw_runner("micropython").call("framebuf_host.draw")
+    host = fw_runner("cpython").call("framebuf_host.draw")
     assert set(real) == set(host)
     differ = [name for name in real if real[name] != host[name]]
     assert differ == []
 
 
-def test_the_host_framebuf_is_the_circuitpython_one():
-    code = ("import sys; sys.path.insert(0, %r); import devices; devices.install()\n"
-            "import framebuf; from fishtable.cp import framebuf as cp\n"
-            "print(framebuf is cp, len(cp.font()), hasattr(cp, 'FONT'))\n" % TOOLS)
-    assert mprun.run_code("cpython", code).split() == ["True", "768", "False"]
+def test_the_host_framebuf_is_the_circuitpython_one(fw_runner):
+    assert fw_runner("cpython").call("framebuf_host.host_is_cp") == [True, 768, False]
 
 
 def test_font_file_is_drawn_again_when_missing_or_damaged(tmp_path):

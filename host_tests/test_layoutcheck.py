@@ -2,7 +2,7 @@
 highlight without a lit row above its letters, a box line through text; and passes a clean frame."""
 
 import pytest
-from rig import Rig  # tools/ and tools/simlib are on the path (tools/bootstrap.py)
+from simlib.rig import Rig
 
 from fishtable.ui import draw
 
@@ -10,8 +10,8 @@ from fishtable.ui import draw
 @pytest.fixture
 def frame(tmp_path):
     """draw(fb) -> the check's faults for that frame (drawn on the rig's display, read off the glass)."""
-    import drawlog
-    from layoutcheck import faults
+    from simlib import drawlog
+    from simlib.layoutcheck import faults
 
     rig = Rig(str(tmp_path), seed=1)
     draw.set_strict(False)

@@ -7,10 +7,10 @@ import random
 
 import pytest
 from autoplay import Autoplayer, autoplay, device_record
-from device import Device
 from gamegen import PLAYERS, random_match
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from simlib.device import Device
 
 from fishtable.core.match import Match
 from fishtable.core.record import read, read_text
@@ -400,9 +400,9 @@ def test_generated_games_autoplay_under_micropython(table):
 
 # -- the screen reader reads what the screens drew ------------------------------------------------------
 def test_the_screen_reader_reads_every_golden_frame_as_drawn(tmp_path, monkeypatch):
-    import drawlog
-    import rig as riglib
     from screenreader import Reader
+    from simlib import drawlog
+    from simlib import rig as riglib
     from test_app import golden_screens
 
     drawn = []

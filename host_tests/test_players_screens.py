@@ -3,19 +3,14 @@ seats chosen by name and colour at set-up ("Same as last time" in one press), na
 game's screens, and the Stats screen against tools/history.py on the same history."""
 
 import os
-import sys
 
 import pytest
+from simlib.rig import BACK, NEXT, OK, PREV, Rig
+
+from fishtable.ui import draw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
-for _path in (os.path.join(TOOLS, "simlib"), TOOLS):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-from rig import BACK, NEXT, OK, PREV, Rig  # noqa: E402
-
-from fishtable.ui import draw  # noqa: E402
 
 
 @pytest.fixture
@@ -79,7 +74,7 @@ def test_after_a_capital_the_picker_offers_its_small_letter_and_wraps_round(rig)
     rig.press(BACK)
     assert rig.top().name == ""
     rig.ask().index = 1  # "A" again
-    from rig import PREV
+    from simlib.rig import PREV
 
     rig.press(PREV)
     assert rig.ask().value() == "Done"
@@ -326,7 +321,7 @@ def read_stats(dev, player, title):
 def test_games_played_with_a_roster_show_on_stats_as_tools_history_counts_them(tmp_path, interp):
     import history
     from autoplay import Autoplayer, read_record
-    from device import Device
+    from simlib.device import Device
 
     from fishtable.core.stats import BEST, LAST, PLAYED, WINS
 

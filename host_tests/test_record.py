@@ -61,22 +61,8 @@ def test_errors_name_the_line(text, line, words):
 
 
 def test_reader_and_writer_agree_under_micropython_and_cpython(run_fw):
-    out = run_fw(
-        """
-        import sys
-        from fishtable.core.record import read_text
-        from fishtable.core.errors import RecordError
-        m = read_text(sys.stdin.read())
-        print(m.statements)
-        print("|".join(m.lines()))
-        try:
-            read_text("fishtable 1\\ngame yofish\\nplayers 3\\ncover 2 5\\n")
-        except RecordError as e:
-            print(e.line, e.reason)
-        """,
-        stdin=GOOD,
-    )
-    lines = out.splitlines()
+    lines = run_fw.call("record.round_trip", GOOD)
+    assert len(lines) == 3
     assert lines[0] == "[('place', 5, 0), ('cover', 9, 4), ('place', 3, 2)]"
     assert lines[1] == (
         "fishtable 1|game yofish|players 4|start 2|option advanced|place 5 0|cover 9 4|place 3 2"
@@ -206,48 +192,8 @@ def test_lines_across_reads_of_any_size():
         assert len(lines.buf) == BUFFER
 
 
-def test_reading_any_line_allocates_little_under_micropython():
+def test_reading_any_line_allocates_little_under_micropython(fw_runner):
     """A 1 MB line and a line of 3000 words: the unix port reads them with gc off in a few KB."""
-    import mprun
-
-    code = r"""
-import gc
-from fishtable.core.record import read_stream
-from fishtable.core.errors import RecordError
-
-class Pattern:
-    # head, then `count` times the bytes of `body` in turn, then LF: big, never in memory,
-    # and reading it allocates nothing once the head is out
-    def __init__(self, head, body, count):
-        self.head, self.body, self.count = head, body, count
-        self.at = 0
-    def readinto(self, buf):
-        if self.head:
-            n = len(self.head)
-            buf[:n] = self.head
-            self.head = b""
-            return n
-        n = min(len(buf), self.count - self.at + 1)
-        body = self.body
-        size = len(body)
-        for i in range(n):
-            k = self.at + i
-            buf[i] = body[k % size] if k < self.count else 10
-        self.at += n
-        return n
-
-head = b"fishtable 1\ngame yofish\nplayers 3\n"
-for stream in (Pattern(head + b"place ", b"9", 1000000), Pattern(head + b"# " + b"\xc3\xa9" * 50 + b"\n", b"1 ", 6000)):
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    try:
-        read_stream(stream)
-    except RecordError as err:
-        print(err)
-    print(gc.mem_alloc() - before)
-    gc.enable()
-"""
-    out = mprun.run_code("micropython", code).split("\n")
+    out = fw_runner("micropython").call("record.huge_lines")
     assert out[0] == "line 4: longer than 200 bytes" and out[2] == "line 5: longer than 200 bytes", out
     assert int(out[1]) < 4000 and int(out[3]) < 4000, out

@@ -7,8 +7,8 @@ import os
 import re
 
 from autoplay import Autoplayer
-from device import Device
-from rig import BACK, OK, Rig
+from simlib.device import Device
+from simlib.rig import BACK, OK, Rig
 
 from fishtable.core.match import Match
 from fishtable.core.record import read, read_text

@@ -1,18 +1,13 @@
-"""`make screens` (tools/simlib/screens.py): it writes every picture it promises, the contact
+"""`make screens` (tools/screens.py): it writes every picture it promises, the contact
 sheet has every screen of every game under the game's heading, every frame on it passes the
 strict drawing and the pixel layout check, and docs/screens/ holds what it writes now."""
 
 import os
 import re
-import sys
 
 import pytest
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "simlib"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import screens  # noqa: E402
+import screens
+from conftest import ROOT
 
 DOCS = os.path.join(ROOT, "docs", "screens")
 

@@ -15,14 +15,14 @@ import subprocess
 import sys
 
 import pytest
+import sim
+from simlib.rig import BACK, OK, Rig
+
+from fishtable.core.record import read
+from fishtable.core.summary import summary_line
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
-import sim  # noqa: E402 - tools/ and tools/simlib are on the path (tools/bootstrap.py)
-from rig import BACK, OK, Rig  # noqa: E402
-
-from fishtable.core.record import read  # noqa: E402
-from fishtable.core.summary import summary_line  # noqa: E402
 
 
 def replay(path, *flags):
@@ -238,20 +238,14 @@ def test_help_says_where_the_records_are():
     assert out.returncode == 0 and "data/history" in out.stdout and "hold:MS" in out.stdout
 
 
-def test_board_error_is_told_on_the_console_and_the_oled(tmp_path, interp):
-    import mprun
-
+def test_board_error_is_told_on_the_console_and_the_oled(tmp_path, run_fw):
     (tmp_path / "config.txt").write_text("BOARD=nosuchboard\n")
     (tmp_path / "boards").mkdir()
     with open(os.path.join(ROOT, "boards", "pico.json")) as f:
         (tmp_path / "boards" / "pico.json").write_text(f.read())
-    code = (
-        "import sys\nsys.path.insert(0, %r)\nimport devices\ndevices.install()\npanel = devices.attach_panel()\n"
-        "exec(open(%r).read(), {'__name__': '__main__'})\nprint('LIT', sum(panel.glass()))\n"
-    ) % (TOOLS, os.path.join(ROOT, "firmware", "main.py"))
-    out = mprun.run_code(interp, code, cwd=str(tmp_path))
-    assert "fishtable: board error: board nosuchboard: no profile" in out
-    lit = int(out.split("LIT")[1].split()[0])
+    told, lit = run_fw.call("boot.main_py", os.path.join(ROOT, "firmware", "main.py"), printed=True,
+                            cwd=str(tmp_path))
+    assert "fishtable: board error: board nosuchboard: no profile" in "\n".join(told)
     assert lit > 100  # the message is on the screen
 
 

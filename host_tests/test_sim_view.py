@@ -4,21 +4,17 @@ resize, and the interactive board under MicroPython (About shows that heap's fre
 
 import os
 import struct
-import sys
 import zlib
 
 import pytest
+import sim
+
+from fishtable.hw.ring import Ring
+from fishtable.ui import prefs
+from fishtable.ui.ringfx import NAMES, RGB
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
-sys.path.insert(0, os.path.join(TOOLS, "simlib"))
-sys.path.insert(0, TOOLS)
-
-import sim  # noqa: E402
-
-from fishtable.hw.ring import Ring  # noqa: E402
-from fishtable.ui import prefs  # noqa: E402
-from fishtable.ui.ringfx import NAMES, RGB  # noqa: E402
 
 
 class Pixels:

@@ -7,7 +7,8 @@ import os
 import subprocess
 
 import pytest
-import soakwalk
+from conftest import ROOT, TOOLS
+from simlib import soakwalk
 
 import mprun
 from fishtable.core.match import Match
@@ -15,8 +16,6 @@ from fishtable.core.record import read
 from fishtable.store import Store
 from fishtable.ui import prefs
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.path.join(ROOT, "tools")
 SIMLIB = os.path.join(TOOLS, "simlib")
 MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
 BACK_MESSAGE = "no-op: a refusal shows the message that just timed out again"
@@ -95,11 +94,7 @@ def walk(tmp_path, keys, interp="cpython", defect="", seed=1):
     script.write_text(keys)
     args = ["--keys", str(script), str(seed), str(flash), MAIN_PY]
     code = defect + "\nimport soakwalk\nsoakwalk.main(%r)\n" % args
-    argv, env = mprun.command(interp, code, mode="code", heapsize="512K")
-    if interp == "cpython":
-        env["PYTHONPATH"] = os.pathsep.join((SIMLIB, TOOLS, env["PYTHONPATH"]))
-    else:
-        env["MICROPYPATH"] = os.pathsep.join((SIMLIB, TOOLS, env["MICROPYPATH"]))
+    argv, env = mprun.command(interp, code, mode="code", heapsize="512K", path=(SIMLIB, TOOLS))
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     counts, violations = {}, []

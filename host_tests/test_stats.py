@@ -2,9 +2,10 @@
 
 import glob
 import os
-import sys
 
 import pytest
+from devices.faultfs import FaultFs
+from fw import named_games
 
 from fishtable.core import stats as core
 from fishtable.core.record import read_text
@@ -12,14 +13,6 @@ from fishtable.store import Store
 from fishtable.store import stats as store_stats
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICES = os.path.join(ROOT, "tools", "devices")
-HOST_TESTS = os.path.join(ROOT, "host_tests")
-for _path in (DEVICES, HOST_TESTS):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-import named_games  # noqa: E402
-from faultfs import FaultFs  # noqa: E402
 
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
 GAMES = ("hifisch", "hecht", "yofish")
@@ -218,23 +211,10 @@ def test_a_history_file_that_cannot_be_read_is_passed_over():
 def test_the_board_folds_the_same_figures_under_micropython(run_fw, tmp_path):
     store, matches, names = played_store(1)
     os.mkdir(str(tmp_path / "data"))
-    code = """
-        import gc, sys
-        import fishtable.core.hecht, fishtable.core.hifisch, fishtable.core.yofish  # compiled first: less torn heap
-        import fishtable.store.journal, fishtable.store.recover, fishtable.store.roster, fishtable.store.stats
-        sys.path.insert(0, %r)
-        sys.path.insert(0, %r)
-        import named_games
-        from fishtable.store import Store
-        Store.lean = False  # one compile of the stats code, not one a game (the board loads .mpy)
-        store = Store(None, %r)  # the interpreter's own files
-        for turn, path in enumerate(%r):  # one game in the heap at a time
-            named_games.play(store, named_games.named(open(path).read(), turn))
-            gc.collect()
-        for game in ("hifisch", "hecht", "yofish"):
-            print("|".join(store.stats(game).lines()))
-    """ % (DEVICES, HOST_TESTS, str(tmp_path / "data"), RECORDS)
-    got = run_fw(code).strip().split("\n")
+    # compiled first: a less torn heap
+    first = ("fishtable.core.hecht", "fishtable.core.hifisch", "fishtable.core.yofish",
+             "fishtable.store.journal", "fishtable.store.recover", "fishtable.store.roster", "fishtable.store.stats")
+    got = run_fw.call("named_games.fold_records", str(tmp_path / "data"), RECORDS, preload=first)
     assert got == ["|".join(store.stats(g).lines()) for g in GAMES]
 
 

@@ -4,21 +4,14 @@ the statistics exactly once, and the next game too (host_tests/stats_sweep.py do
 import glob
 import importlib
 import os
-import sys
 
-import mprun
+from fw import stats_sweep
+
 from fishtable.core.stats import Table
 from fishtable.store import Store, settings
 from fishtable.store import stats as stats_mod
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICES = os.path.join(ROOT, "tools", "devices")
-HOST_TESTS = os.path.join(ROOT, "host_tests")
-for _path in (DEVICES, HOST_TESTS):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-import stats_sweep  # noqa: E402
 
 RECORDS = {os.path.basename(p)[:-5]: p for p in glob.glob(os.path.join(ROOT, "records", "*.fish"))}
 # finished first, then the game whose finish is cut (journalled in parts), then one more
@@ -91,30 +84,17 @@ def test_the_sweep_catches_broken_stores(monkeypatch):
     assert stats_sweep.sweep_traced(texts(), torn=True, stride=4 * TORN_STRIDE)[2] != []
 
 
-def test_the_sweep_under_micropython():
+def test_the_sweep_under_micropython(fw_runner):
     """The same sweep inside the unix port, on smaller games."""
-    code = """
-import gc, sys
-sys.path.insert(0, %r)
-sys.path.insert(0, %r)
-import fishtable.store.journal, fishtable.store.roster, fishtable.store.stats
-import stats_sweep
-stats_sweep.Store.lean = False  # one compile of the stats code, not one a finish (the board loads .mpy)
-import fishtable.core.hifisch, fishtable.core.yofish, fishtable.store.stats, fishtable.core.stats
-gc.collect()
-texts = [open(p).read() for p in %r]
-points, cases, errors = stats_sweep.sweep_traced(texts, False)
-print(points, cases, errors[:2])
-gc.collect()
-cuts, errors = stats_sweep.sweep_cut(texts, True, 23)
-print(cuts, errors[:2])
-""" % (DEVICES, HOST_TESTS, [RECORDS[n] for n in ("hifisch-2p", "hifisch-3p", "yofish-3p-basic")])
-    # 256K: the 64-bit port compiles these modules from source in the same heap (the board loads .mpy)
-    out = mprun.run_code("micropython", code, heapsize="256K").split("\n")
-    points, cases, rest = out[0].split(" ", 2)
-    assert rest == "[]" and int(points) > 500 and int(cases) >= 8
-    cuts, rest = out[1].split(" ", 1)
-    assert rest == "[]" and int(cuts) == (int(points) - 1) // 23 + 1
+    paths = [RECORDS[n] for n in ("hifisch-2p", "hifisch-3p", "yofish-3p-basic")]
+    # the store's and the rules' code compiled before the sweep tears the heap; 256K: the 64-bit
+    # port compiles these modules from source in the same heap (the board loads .mpy)
+    first = ("fishtable.store.journal", "fishtable.store.roster", "fishtable.store.stats", "fw.stats_sweep",
+             "fishtable.core.hifisch", "fishtable.core.yofish", "fishtable.core.stats")
+    out = fw_runner("micropython").call("stats_sweep.sweep_files", paths, 23, preload=first, heapsize="256K")
+    (points, cases, errors), (cuts, cut_errors) = out
+    assert errors == [] and points > 500 and cases >= 8
+    assert cut_errors == [] and cuts == (points - 1) // 23 + 1
 
 
 def test_expected_tables_are_not_empty():

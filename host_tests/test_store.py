@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from fishtable.core.match import Match
 from fishtable.core.record import read_text
 from fishtable.core.summary import summary_line
+from fishtable.session import OVER, Session
 from fishtable.store import OsFs, Store, history
 
 ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -27,20 +28,18 @@ def new_match():
     return Match("yofish", 3, 2, [("advanced", ())])
 
 
-def play(store, match, stmts):
+def play(session, stmts):
     for stmt in stmts:
-        match.check(stmt)
-        store.append(match, stmt)
-        match.submit(stmt)
+        session.play(stmt)
 
 
 def started(stmts=MOVES):
+    """(flash, store, session): a game begun and `stmts` played through the session, as the app does."""
     fs = FaultFs()
-    store = Store(fs)
-    match = new_match()
-    store.begin(match)
-    play(store, match, stmts)
-    return fs, store, match
+    session = Session(Store(fs))
+    session.begin(new_match())
+    play(session, stmts)
+    return fs, session.store, session
 
 
 def resumed(fs):
@@ -86,8 +85,8 @@ def plain(lines):
 
 # -- the journal is a plain record ----------------------------------------------------------
 def test_journal_is_the_game_record_line_for_line():
-    fs, store, match = started()
-    lines = list(match.lines())
+    fs, store, session = started()
+    lines = list(session.match.lines())
     written = text_of(fs).split("\n")
     assert written[-1] == "" and written[5].startswith("# --- 1 #")
     assert plain(written[:-1]) == lines
@@ -97,17 +96,17 @@ def test_journal_is_the_game_record_line_for_line():
 
 
 def test_resume_rebuilds_the_match():
-    fs, store, match = started()
+    fs, store, session = started()
     got, message = resumed(fs)
     assert message is None
-    assert got.statements == match.statements and summary_line(got) == summary_line(match)
+    assert got.statements == session.match.statements and summary_line(got) == summary_line(session.match)
     assert (got.name, got.players, got.start, got.options) == ("yofish", 3, 2, [("advanced", ())])
 
 
 def test_missing_journal_and_stale_temp_file():
     fs = FaultFs()
     assert Store(fs).resume() == (None, None)
-    assert sorted(fs.dirs) == ["/", "/data", "/data/history", "/data/journal.d", "/data/stats"]  # made at the first start
+    assert sorted(fs.dirs) == ["/", "/data", "/data/history", "/data/journal.d", "/data/stats"]  # a first start
     fs.files["/data/journal.fish.tmp"] = b"fishtable 1\ngame yo"
     assert Store(fs).resume() == (None, None)
     assert not fs.exists("/data/journal.fish.tmp")
@@ -115,39 +114,37 @@ def test_missing_journal_and_stale_temp_file():
 
 def test_undo_before_or_after_the_match_undo_journals_the_same():
     for before in (True, False):
-        fs, store, match = started()
+        fs, store, session = started()
         if before:
-            store.undo(match)
-            match.undo()
+            session.undo()  # the journal first, then the state: as the app undoes
         else:
-            match.undo()
-            store.undo(match)
+            session.match.undo()
+            store.undo(session.match)
         assert read_text(text_of(fs)).statements == MOVES[:-1]
-        play(store, match, [("place", 1, 0)])
+        play(session, [("place", 1, 0)])
         assert read_text(text_of(fs)).statements == MOVES[:-1] + [("place", 1, 0)]
 
 
 def test_undo_down_to_the_header():
-    fs, store, match = started(MOVES[:1])
-    store.undo(match)
-    match.undo()
+    fs, store, session = started(MOVES[:1])
+    session.undo()
     got, message = resumed(fs)
     assert got.statements == [] and message is None
 
 
 def test_append_without_a_known_journal_rewrites_it_whole():
-    fs, store, match = started(MOVES[:2])
+    fs, store, session = started(MOVES[:2])
     store.discard()
     assert not fs.exists(J)
-    play(store, match, MOVES[2:3])
+    play(session, MOVES[2:3])
     assert read_text(text_of(fs)).statements == MOVES[:3]
-    other = Store(fs)  # a store that never saw this journal
-    play(other, match, MOVES[3:4])
+    session.store = Store(fs)  # a store that never saw this journal
+    play(session, MOVES[3:4])
     assert read_text(text_of(fs)).statements == MOVES[:4]
 
 
 def test_begin_replaces_the_game_in_progress():
-    fs, store, match = started()
+    fs, store, _ = started()
     fresh = Match("yofish", 4)
     store.begin(fresh)
     got, _ = resumed(fs)
@@ -156,7 +153,7 @@ def test_begin_replaces_the_game_in_progress():
 
 # -- damage and repair ----------------------------------------------------------------------
 def damaged(tail, stmts=MOVES):
-    fs, store, match = started(stmts)
+    fs, store, _ = started(stmts)
     fs.files[last_file(fs)] += tail
     original = journal_bytes(fs)
     got, message = Store(fs).resume()
@@ -174,7 +171,7 @@ def assert_repaired(fs, got, message, original, stmts, lost):
 
 
 def test_torn_last_line_is_dropped_even_when_it_reads_as_a_statement():
-    fs, store, match = started()
+    fs, store, _ = started()
     fs.files[last_file(fs)] += b"cover 12 1"  # the start of "cover 12 11": valid, but its newline never came
     store = Store(fs)
     got, message = store.resume()
@@ -192,7 +189,7 @@ def test_random_garbage_is_cut_off_at_the_last_good_statement():
 
 
 def test_garbage_in_the_middle_loses_everything_after_it():
-    fs, store, match = started()
+    fs, store, _ = started()
     text = text_of(fs).replace("place 3 0 #", "pl\x00ce 3 0 #")
     set_journal(fs, text.encode())
     got, message = Store(fs).resume()
@@ -219,7 +216,7 @@ def test_an_overlong_line_is_damage():
 
 
 def test_a_file_cut_anywhere():
-    fs, store, match = started()
+    fs, store, _ = started()
     data = journal_bytes(fs)
     mark = data.index(b"\n", data.index(b"# --- ")) + 1
     for cut in range(len(data) + 1):
@@ -237,7 +234,7 @@ def test_a_file_cut_anywhere():
 
 @pytest.mark.parametrize("torn", [False, True])
 def test_a_power_cut_during_the_repair_repairs_again(torn):
-    fs, store, match = started()
+    fs, store, _ = started()
     fs.files[last_file(fs)] += b"garbage\xff\nplace 1"
     whole = len(journal_bytes(fs))
     cut = 0
@@ -271,7 +268,7 @@ def test_unreadable_header_moves_the_journal_aside():
     ops=st.lists(st.tuples(st.sampled_from(["flip", "cut", "insert", "delete"]), st.integers(0, 10**6)), max_size=4),
 )
 def test_property_any_damage_resumes_a_valid_game_without_crashing(data, ops):
-    fs, store, match = started()
+    fs, store, _ = started()
     raw = bytearray(journal_bytes(fs))
     for kind, at in ops:
         at = at % (len(raw) + 1)
@@ -299,14 +296,15 @@ def test_property_any_damage_resumes_a_valid_game_without_crashing(data, ops):
 
 # -- history --------------------------------------------------------------------------------
 def finished_game(store, seed):
+    """A random Yo Fish! game played to its end through a session (its last statement moves it
+    into the history); (the match, its history file name)."""
     rng = random.Random(seed)
     match = Match("yofish", 3, 1 + seed % 3)
-    store.begin(match)
-    while not match.game.over:
-        stmt = ("place", rng.randint(1, 99), rng.randint(0, 4))
-        store.append(match, stmt)
-        match.submit(stmt)
-    return match, store.finish(match)
+    session = Session(store)
+    session.begin(match)
+    while not session.play(("place", rng.randint(1, 99), rng.randint(0, 4))) & OVER:
+        pass
+    return match, store.history()[0]
 
 
 def test_finish_moves_the_record_into_the_history():
@@ -420,41 +418,7 @@ def test_settings_survive_a_power_cut_at_every_write_point(torn):
 
 # -- the real filesystem under both interpreters --------------------------------------------
 def test_real_os_filesystem_under_both_interpreters(run_fw, tmp_path):
-    out = run_fw(
-        """
-        from fishtable.core.match import Match
-        from fishtable.store import Store
-        root = %r
-        store = Store(root=root)
-        m = Match("yofish", 3)
-        store.begin(m)
-        for s in [("place", 7, 1), ("cover", 12, 11), ("place", 3, 0)]:
-            store.append(m, s)
-            m.submit(s)
-        store.undo(m)
-        m.undo()
-        f = open(root + "/journal.fish", "a")
-        f.write("cover 12 1")
-        f.close()
-        got, msg = Store(root=root).resume()
-        print(got.statements, msg)
-        got, msg = Store(root=root).resume()
-        print(msg, open(root + "/journal.bad").read().split("\\n")[-1])
-        store = Store(root=root, history_budget=400)
-        for i in range(3):
-            store.begin(got)
-            while not got.game.over:
-                store.append(got, ("place", 2, 0))
-                got.submit(("place", 2, 0))
-            print(store.finish(got))
-            got = Match("yofish", 4)
-        print(store.history(), store.resume())
-        store.save_settings({"b": 4, "n": "x"})
-        print(Store(root=root).load_settings({"b": 1, "n": "", "z": 0}) == {"b": 4, "n": "x", "z": 0})
-        """
-        % str(tmp_path / "data")
-    )
-    assert out.split("\n") == [
+    assert run_fw.call("store.real_os", str(tmp_path / "data")) == [
         "[('place', 7, 1), ('cover', 12, 11)] Journal repaired: 1 line lost",
         "None cover 12 1",
         "0001-yofish.fish",
@@ -462,7 +426,6 @@ def test_real_os_filesystem_under_both_interpreters(run_fw, tmp_path):
         "0003-yofish.fish",
         "['0003-yofish.fish'] (None, None)",
         "True",
-        "",
     ]
 
 
@@ -523,28 +486,27 @@ def fat_fs(monkeypatch, fs, cut=None):
 
 
 def test_fat_rename_moves_the_old_file_aside_and_removes_it_last(monkeypatch):
-    fs, store, match = started()
+    fs, store, session = started()
     fat, fake = fat_fs(monkeypatch, fs)
     store.fs = fat
-    match.undo()
-    store.undo(match)
+    session.undo()
     assert fake.log == [("rename", J, J + ".old"), ("rename", J + ".tmp", J), ("remove", J + ".old")]
     assert read_text(text_of(fs)).statements == MOVES[:-1]
 
 
 @pytest.mark.parametrize("cut", [0, 1, 2])
 def test_power_cut_inside_a_fat_rename_resumes_before_or_after_the_undo(monkeypatch, cut):
-    fs, store, match = started()
+    fs, store, session = started()
     fat, fake = fat_fs(monkeypatch, fs, cut)
     store.fs = fat
     with pytest.raises(KeyboardInterrupt):
-        store.undo(match)  # the store rewrites the journal without its last statement
+        session.undo()  # the store rewrites the journal without its last statement
     got, message = Store(fs).resume()
     # the temp file was closed before the old journal moved aside: after the first step the
     # undo is complete on flash; before it, nothing happened
     expected = MOVES if cut == 0 else MOVES[:-1]
     assert got is not None and got.statements == expected and message is None
-    assert sorted(fs.listdir("/data")) == ["history", "journal.d", "journal.fish", "stats"]  # (folders: made at a start)
+    assert sorted(fs.listdir("/data")) == ["history", "journal.d", "journal.fish", "stats"]  # (folders: a start)
     assert fs.listdir("/data/journal.d") == ([] if cut else ["1-1.part"])  # the old generation's part is gone
 
 

@@ -17,7 +17,6 @@ import random
 import pytest
 from devices.faultfs import FaultFs
 
-import mprun
 from fishtable.core.match import Match
 from fishtable.core.record import BytesStream, Lines, read_text
 from fishtable.store import Store
@@ -173,26 +172,10 @@ def test_history_files_carry_the_checks(tmp_path):
             store.history_game(name)
 
 
-def test_micropython_reports_a_sample_of_flips(tmp_path):
+def test_micropython_reports_a_sample_of_flips(tmp_path, fw_runner):
     """The same resume code under the unix port: every 31st flip of the smallest record."""
     data, _ = journal_of(min(RECORDS, key=os.path.getsize))
     journal = tmp_path / "journal.fish"
     journal.write_bytes(data)
-    code = """
-import sys
-sys.path.insert(0, %r)
-from faultfs import FaultFs
-from fishtable.store import Store
-data = open(%r, "rb").read()
-J = "/data/journal.fish"
-tried = silent = 0
-for n in range(0, 8 * len(data), 31):
-    raw = bytearray(data)
-    raw[n // 8] ^= 1 << (n %% 8)
-    got, message = Store(FaultFs(files={J: bytes(raw)}, dirs={"/", "/data"})).resume()
-    tried += 1
-    silent += message is None
-print(tried, silent)
-""" % (DEVICES, str(journal))
-    tried, silent = mprun.run_code("micropython", code).split()
-    assert int(tried) == (8 * len(data) + 30) // 31 and silent == "0"
+    tried, silent = fw_runner("micropython").call("damage.flips", str(journal), 31)
+    assert tried == (8 * len(data) + 30) // 31 and silent == 0

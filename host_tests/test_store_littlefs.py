@@ -8,16 +8,8 @@ itself runs in the Pico's heap in test_store_powercut.py.
 import glob
 import os
 
-import mprun
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICES = os.path.join(ROOT, "tools", "devices")
-HOST_TESTS = os.path.join(ROOT, "host_tests")
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
-# Store.lean off: a sweep resumes thousands of times, and each resume would compile the recovery
-# code from source again (the board loads .mpy), tearing the heap its flash images need.
-PRELUDE = ("import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\n"
-           "from fishtable.store import Store\nStore.lean = False\n" % (DEVICES, HOST_TESTS))
 
 
 def smallest_per_game():
@@ -30,58 +22,36 @@ def smallest_per_game():
     return found
 
 
-def micropython(code):
-    return mprun.run_code("micropython", PRELUDE + code, heapsize="2M")
-
-
-def test_power_cut_before_every_flash_operation_of_real_littlefs():
+def test_power_cut_before_every_flash_operation_of_real_littlefs(fw_runner):
     picks = smallest_per_game()
     assert "yofish" in picks
-    code = "from store_lfs import sweep_littlefs\n"
-    for game, path in sorted(picks.items()):
-        stride = 3 if game == "hecht" else 1
-        code += "text = open(%r).read()\n" % path
-        code += "for torn in (False, True):\n"
-        code += "    cuts, errors = sweep_littlefs(text, stride=%d + torn, torn=torn)\n" % stride
-        code += "    print(%r, torn, cuts > 30, errors[:3])\n" % game
-    out = micropython(code)
-    for game in sorted(picks):
-        for torn in (False, True):
-            assert "%s %s True []" % (game, torn) in out.split("\n"), out
+    cases = [[path, (3 if game == "hecht" else 1) + torn, torn]
+             for game, path in sorted(picks.items()) for torn in (False, True)]
+    got = fw_runner("micropython").call("store_lfs.sweep_files", cases, heapsize="4M")  # (three flash images a cut)
+    assert len(got) == len(cases)
+    for (path, _, torn), (cuts, errors) in zip(cases, got):
+        assert cuts > 30 and errors == [], (path, torn, cuts, errors)
 
 
-def test_flash_wear_of_whole_games_on_the_picos_filesystem():
+def test_flash_wear_of_whole_games_on_the_picos_filesystem(fw_runner):
     """Every record three times on the Pico's 1408 KB (4 KB blocks, 256-byte pages): per statement
     the store writes one short line, its append is about one page program, and the appends of every
     record erase at most one block per 8 statements (begin and finish add one or two); the erases
     spread over the flash (most fall on the metadata pair of the journal's parts, which LittleFS moves
     after 100 erases: block_cycles)."""
-    code = """
-from store_lfs import lfs_measure
-texts = [open(p).read() for p in %r]
-rows, erases = lfs_measure(texts, games=3, budget=16 * 4096)
-for n, size, store, flash, erased, appended, pages in rows:
-    print(n, store <= 18, pages <= 2 * n, appended * 8 <= n, erased < 0.25)
-print(sum(1 for e in erases if e) > 30, max(erases) <= 105)
-""" % (RECORDS,)
-    out = mprun.run_code("micropython", PRELUDE + code, heapsize="8M").split("\n")
-    for line in out[: len(RECORDS)]:
-        assert line.split()[1:] == ["True", "True", "True", "True"], out
-    assert out[len(RECORDS)] == "True True"
+    rows, erases = fw_runner("micropython").call("store_lfs.measure_files", RECORDS, 3, 16 * 4096, heapsize="8M")
+    assert len(rows) == len(RECORDS)
+    for n, size, store, flash, erased, appended, pages in rows:
+        assert (store <= 18, pages <= 2 * n, appended * 8 <= n, erased < 0.25) == (True, True, True, True), rows
+    assert sum(1 for e in erases if e) > 30 and max(erases) <= 105
 
 
-def test_a_full_flash_drops_the_oldest_games_then_says_flash_full():
+def test_a_full_flash_drops_the_oldest_games_then_says_flash_full(fw_runner):
     """A 96 KB LittleFS: games in the history, the rest filled by other files.  The full
     filesystem reports impossible figures (counted as no space); a new game still completes
     (the oldest games make room); with no history left to drop the store raises FlashFull,
     and the journal written so far still resumes."""
-    code = """
-from store_lfs import lfs_full_flash
-texts = [open(p).read() for p in %r]
-for line in lfs_full_flash(texts + texts):
-    print(line)
-""" % (RECORDS[5:],)
-    out = micropython(code).split("\n")
+    out = fw_runner("micropython").call("store_lfs.full_flash_files", RECORDS[5:], heapsize="2M")
     assert int(out[0].split()[1]) >= 4 and out[1] == "filled 28", out
     assert out[2].endswith("counted 0"), out
     assert out[3] == "dropped True, newest True", out  # the numbering goes on

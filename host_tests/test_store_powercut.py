@@ -9,11 +9,10 @@ store code in the Pico's heap (all points from snapshots, and real cuts at a str
 
 import glob
 import os
-import sys
 
 import pytest
+from fw.store_sweep import CANDIDATES, count_points, random_game, script_of, sweep_cut, sweep_traced
 
-import mprun
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.record import read_text
 from fishtable.store import Store, journal
@@ -21,13 +20,6 @@ from fishtable.store.fs import remove_if_there
 from fishtable.store.journal import checked, journal_lines
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICES = os.path.join(ROOT, "tools", "devices")
-HOST_TESTS = os.path.join(ROOT, "host_tests")
-for _path in (DEVICES, HOST_TESTS):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-from store_sweep import CANDIDATES, count_points, random_game, script_of, sweep_cut, sweep_traced  # noqa: E402
 
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
 
@@ -160,24 +152,13 @@ def test_the_sweep_catches_broken_stores():
 
 
 # -- the same store code under MicroPython ------------------------------------------------------
-def test_micropython_sweeps_one_record():
-    """CPython runs the sweeps in-process above; here the unix port (the Pico's heap) runs one record."""
+def test_micropython_sweeps_one_record(fw_runner, mpy_firmware):
+    """CPython runs the sweeps in-process above; here the unix port (the Pico's heap) runs one record,
+    the firmware loaded from .mpy as on the board (the sweep's own code compiled from source)."""
     yofish = [p for p in RECORDS if os.path.basename(p).startswith("yofish-")]
-    code = """
-import sys
-sys.path.insert(0, %r)
-sys.path.insert(0, %r)
-from store_sweep import sweep_traced, sweep_cut
-from fishtable.store import Store
-Store.lean = False  # the finish's statistics code compiled once, not at every finish (the board loads .mpy)
-text = open(%r).read()
-for torn in (False, True):
-    points, resumed, errors = sweep_traced(text, torn)
-    print(points, len(errors), errors[:2])
-cuts, errors = sweep_cut(text, True, 11)
-print(cuts, len(errors), errors[:2])
-""" % (DEVICES, HOST_TESTS, yofish[0])
-    out = mprun.run_code("micropython", code).split("\n")
-    points = int(out[0].split()[0])
-    assert out[:3] == ["%d 0 []" % points, "%d 0 []" % points, "%d 0 []" % ((points - 1) // 11 + 1)]
+    first = ("fw.store_sweep", "fishtable.store.stats")  # the sweep's code, then the statistics' (kept)
+    out = fw_runner("micropython").call("store_sweep.sweep_record", yofish[0], 11, preload=first,
+                                        firmware=mpy_firmware)
+    points = out[0][0]
+    assert out == [[points, 0, []], [points, 0, []], [(points - 1) // 11 + 1, 0, []]]
     assert points > 1000

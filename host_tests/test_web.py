@@ -29,14 +29,10 @@ import time
 
 import pytest
 
+import web
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
-SIMLIB = os.path.join(TOOLS, "simlib")
-for _path in (TOOLS, SIMLIB):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-import web  # noqa: E402
 
 CHROMIUM = os.environ.get("FISHTABLE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -214,7 +210,7 @@ def settle(page, quiet_ms=400, timeout=15):
 # -- key scripts (recorded by playing through the app in-process, like the README's screens) --
 def rig_script(steps, folder=None, seed=SEED):
     """(key script, rig): `steps` played in-process by tools/simlib/rig.py, its store in `folder`."""
-    from rig import Rig
+    from simlib.rig import Rig
 
     rig = Rig(folder or tempfile.mkdtemp(prefix="fishtable-rig-"), seed=seed)
     steps(rig)
@@ -224,7 +220,7 @@ def rig_script(steps, folder=None, seed=SEED):
 
 
 def short_hifisch(rig):
-    from rig import BACK, OK
+    from simlib.rig import BACK, OK
 
     rig.menu("New Hi Fisch!")
     rig.choose(2)
@@ -236,7 +232,7 @@ def short_hifisch(rig):
 
 
 def short_hecht(rig):
-    from rig import BACK, OK
+    from simlib.rig import BACK, OK
 
     rig.menu("New Hecht")
     rig.choose(3)
@@ -249,7 +245,7 @@ def short_hecht(rig):
 
 
 def short_yofish(rig):
-    from rig import BACK, OK
+    from simlib.rig import BACK, OK
 
     rig.menu("New Yo Fish!")
     rig.choose(3)
@@ -263,7 +259,7 @@ def short_yofish(rig):
 
 
 def whole_yofish(rig):
-    from rig import BACK, OK
+    from simlib.rig import BACK, OK
 
     rig.menu("New Yo Fish!")
     rig.choose(3)
@@ -526,7 +522,7 @@ class PageDevice:
     @property
     def screen(self):
         if self._screen is None:
-            from device import reader
+            from simlib.device import reader
 
             self._screen = reader().read(panel(self.page))
         return self._screen

@@ -180,16 +180,7 @@ def test_random_games_replay_identically_under_micropython(run_fw):
     from fishtable.core.summary import summary_line
 
     expected = "".join(summary_line(read_text(r)) + "\n" for r in records)
-    out = run_fw(
-        """
-        import sys
-        from fishtable.core.record import read_text
-        from fishtable.core.summary import summary_line
-        for text in sys.stdin.read().split("\\n=\\n"):
-            print(summary_line(read_text(text)))
-        """,
-        stdin="\n=\n".join(records),
-    )
+    out = "".join(line + "\n" for line in run_fw.call("parity.replay_lines", records))
     assert out == expected
 
 

@@ -24,8 +24,8 @@ record that cannot be read.
 import argparse
 import sys
 
-import bootstrap  # noqa: F401 - simlib/ and firmware/ on sys.path
-from device import Device
+import bootstrap  # noqa: F401 - tools/ and firmware/ on sys.path
+from simlib.device import Device
 
 from fishtable.core import games
 from fishtable.core.errors import Invalid, RecordError

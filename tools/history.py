@@ -25,11 +25,16 @@ import json
 import os
 import sys
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(TOOLS)
+if sys.implementation.name != "micropython":  # the web page's MicroPython has the firmware on its path
+    _TOOLS = os.path.dirname(os.path.abspath(__file__))
+    if _TOOLS not in sys.path:  # `python3 -I` leaves the script's folder off the path
+        sys.path.insert(0, _TOOLS)
+    import bootstrap  # noqa: F401 - firmware/ on sys.path, MicroPython's const for CPython (standard library only)
 
-GAMES = ("hifisch", "hecht", "yofish")
-TITLES = {"hifisch": "Hi Fisch!", "hecht": "Hecht", "yofish": "Yo Fish!"}
+from fishtable.core.games import GAMES as REGISTRY  # noqa: E402 - the registry: pure Python, like the whole core
+
+GAMES = tuple(game.name for game in REGISTRY)  # in the registry's order (MicroPython's dicts keep none)
+TITLES = dict((game.name, game.title) for game in REGISTRY)
 # The board's colours (fishtable.core.match.COLOURS, in seat order by default) drawn on screen.
 RGB = {
     "red": (214, 40, 40),
@@ -42,16 +47,6 @@ RGB = {
     "cyan": (20, 170, 190),
 }
 COLUMNS = ("date", "play", "game", "player", "seat", "colour", "score", "rank", "winner")
-
-
-def _core():
-    """The firmware's modules, importable under a bare CPython (the host shim stands in for micropython)."""
-    for path in (os.path.join(TOOLS, "host"), os.path.join(ROOT, "firmware")):
-        if path not in sys.path:
-            sys.path.insert(0, path)
-    import hostshim
-
-    hostshim.install()
 
 
 class Play:
@@ -88,7 +83,6 @@ def collect(folder):
     """(plays, unfinished per game, problems) of the `.fish` files in `folder`, plays in history order.
 
     A history file's number is its NNNN; other record files are numbered after them, by name."""
-    _core()
     from fishtable.core.errors import RecordError
     from fishtable.core.record import read_stream
     from fishtable.store.history import number_of
@@ -122,7 +116,6 @@ def collect(folder):
 def tables(plays):
     """{game: fishtable.core.stats.Table} folded from `plays` exactly as the board folds its games
     (records without names: each seat as "player N")."""
-    _core()
     from fishtable.core.stats import Table, seat_names
 
     found = dict((g, Table(g)) for g in GAMES)
@@ -139,7 +132,6 @@ def _plural(count, word):
 
 def report(plays, unfinished, problems):
     """The tables as text."""
-    _core()
     from fishtable.core.stats import BEST, LAST, PLAYED, WINS
 
     out = []

@@ -9,8 +9,12 @@ Interpreters:
 
 A MicroPython exception is a failure: non-zero exit and its traceback on stderr.
 
+`path` (folders) goes on the interpreter's sys.path after firmware/: the host's device models
+(tools/) for the simulator and the tests, say.  The runners are the one place that sets up the
+path of code they run; the host's own programs get theirs from tools/bootstrap.py.
+
 Command line:  python3 tools/mprun.py [--interp micropython|cpython|wasm] [--heapsize 192K]
-               (SCRIPT [ARGS...] | -m MODULE [ARGS...] | -c CODE)
+               [--path DIR[:DIR...]] (SCRIPT [ARGS...] | -m MODULE [ARGS...] | -c CODE)
 """
 
 import os
@@ -25,8 +29,8 @@ HOST = os.path.join(TOOLS, "host")
 HEAPSIZE = "192K"
 INTERPRETERS = ("cpython", "micropython", "wasm")
 
-# Runs before the code under CPython: the MicroPython stand-ins and the firmware on sys.path.
-CPYTHON_PRELUDE = "import sys; sys.path.insert(0, %r); import hostshim; hostshim.install()\n" % HOST
+# Runs before the code under CPython (tools/host on its path): MicroPython's time.ticks_* and friends.
+CPYTHON_PRELUDE = "import hostshim; hostshim.install()\n"
 
 
 class MicroPythonError(RuntimeError):
@@ -44,11 +48,15 @@ def micropython_binary():
     return found
 
 
-def command(interp, target, args=(), heapsize=HEAPSIZE, mode="script"):
-    """The argv and environment that run `target` (a script path, module name or code)."""
+def command(interp, target, args=(), heapsize=HEAPSIZE, mode="script", path=(), firmware=None):
+    """The argv and environment that run `target` (a script path, module name or code), with
+    `firmware` (default firmware/; or a folder of it compiled to .mpy as the board has it) and
+    then the folders of `path` importable."""
+    firmware = firmware or FIRMWARE
     env = dict(os.environ)
+    roots = os.pathsep.join([firmware] + [os.path.abspath(p) for p in path])
     if interp == "micropython":
-        env["MICROPYPATH"] = FIRMWARE + os.pathsep + ".frozen"
+        env["MICROPYPATH"] = roots + os.pathsep + ".frozen"
         argv = [micropython_binary(), "-X", "heapsize=" + heapsize]
         if mode == "script":
             # MicroPython puts a script's own folder first on sys.path, so a `fishtable` folder
@@ -57,32 +65,36 @@ def command(interp, target, args=(), heapsize=HEAPSIZE, mode="script"):
             boot = (
                 "import sys\nsys.path.insert(0, %r)\nsys.path.insert(1, %r)\nsys.argv[:] = %r\n"
                 "__file__ = %r\nexec(compile(open(%r).read(), %r, 'exec'))\n"
-                % (FIRMWARE, os.path.dirname(script), [target] + list(args), script, script, target)
+                % (firmware, os.path.dirname(script), [target] + list(args), script, script, target)
             )
             return argv + ["-c", boot], env
         flag = {"module": ["-m"], "code": ["-c"]}[mode]
         return argv + flag + [target] + list(args), env
     if interp == "cpython":
-        env["PYTHONPATH"] = FIRMWARE
+        env["PYTHONPATH"] = roots + os.pathsep + HOST  # HOST: the stand-in `micropython` module and the shim
         if mode == "code":
             code = CPYTHON_PRELUDE + target
         elif mode == "module":
             code = CPYTHON_PRELUDE + "import runpy; runpy.run_module(%r, run_name='__main__')" % target
         else:
             code = CPYTHON_PRELUDE + (  # the script's folder after the firmware (see micropython above)
-                "import runpy; sys.path.insert(sys.path.index(%r) + 1, %r); runpy.run_path(%r, run_name='__main__')"
-                % (FIRMWARE, os.path.dirname(os.path.abspath(target)), target)
+                "import runpy, sys\nsys.path.insert(sys.path.index(%r) + 1, %r)\n"
+                "runpy.run_path(%r, run_name='__main__')"
+                % (firmware, os.path.dirname(os.path.abspath(target)), target)
             )
         return [sys.executable, "-c", code, *args], env
     if interp == "wasm":
+        if path:
+            raise ValueError("the WebAssembly VM has no host folders on its path (tools/mpwasm.py --tree)")
         flag = {"script": [], "module": ["-m"], "code": ["-c"]}[mode]
         return [sys.executable, os.path.join(TOOLS, "mpwasm.py"), "--heapsize", heapsize, *flag, target, *args], env
     raise ValueError("unknown interpreter %s" % interp)
 
 
-def run(interp, target, args=(), mode="script", stdin=None, heapsize=HEAPSIZE, check=True, timeout=600, cwd=None):
+def run(interp, target, args=(), mode="script", stdin=None, heapsize=HEAPSIZE, check=True, timeout=600, cwd=None,
+        path=(), firmware=None):
     """Run and return the CompletedProcess (text).  With `check`, a failure raises MicroPythonError."""
-    argv, env = command(interp, target, args, heapsize, mode)
+    argv, env = command(interp, target, args, heapsize, mode, path, firmware)
     proc = subprocess.run(
         argv, input=stdin, capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd or ROOT
     )
@@ -103,11 +115,14 @@ def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     interp = "micropython"
     heapsize = HEAPSIZE
-    while argv and argv[0] in ("--interp", "--heapsize"):
+    path = []
+    while argv and argv[0] in ("--interp", "--heapsize", "--path"):
         if len(argv) < 2:
             break
         if argv[0] == "--interp":
             interp = argv[1]
+        elif argv[0] == "--path":
+            path.extend(p for p in argv[1].split(os.pathsep) if p)
         else:
             heapsize = argv[1]
         argv = argv[2:]
@@ -119,7 +134,7 @@ def main(argv=None):
         target, rest = argv[1], argv[2:]
     else:
         mode, target, rest = "script", argv[0], argv[1:]
-    args, env = command(interp, target, rest, heapsize, mode)
+    args, env = command(interp, target, rest, heapsize, mode, path)
     return subprocess.call(args, env=env)
 
 

@@ -22,14 +22,14 @@ import shutil
 import subprocess
 import sys
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-if TOOLS not in sys.path:
-    sys.path.insert(0, TOOLS)
-import flash  # noqa: E402
+import bootstrap  # noqa: F401 - tools/ and firmware/ on sys.path
+import flash
+
+from fishtable.core.games import GAMES as REGISTRY
 
 ROOT = flash.ROOT
 HISTORY = "/data/history"
-GAMES = ("hifisch", "hecht", "yofish")
+GAMES = tuple(game.name for game in REGISTRY)  # the registry's games, in its order
 
 # Runs on the board: one call of the store, its answer (or its refusal) printed as a literal.
 # `_joined(roster, names)`: the roster with `names` added, each checked as the device's Players

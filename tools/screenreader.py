@@ -477,13 +477,6 @@ def load_font():
 
 def firmware_icons():
     """The firmware's named 8x8 icons (name -> 8 row bytes, bit 7 leftmost)."""
-    try:
-        from fishtable.ui import icons
-    except ImportError:  # on the host, with only tools/ on the path
-        import os
-        import sys
-
-        sys.path.append(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware"))
-        from fishtable.ui import icons
+    from fishtable.ui import icons
 
     return icons.ICONS

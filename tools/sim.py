@@ -43,7 +43,7 @@ import subprocess
 import sys
 import zlib
 
-import bootstrap  # tools/, simlib/ and firmware/ on sys.path
+import bootstrap  # tools/ and firmware/ on sys.path
 
 from fishtable.events import BACK, NEXT, OK, PREV
 
@@ -182,11 +182,8 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
         os.path.join(SIMLIB, "simrun.py"),
         [os.path.abspath(keys), str(seed), os.path.abspath(flash), MAIN_PY],
         heapsize=SIM_HEAP,
+        path=(TOOLS,),  # the device models (simrun.py's own folder goes on the path as a script's does)
     )
-    if interp == "cpython":
-        env["PYTHONPATH"] = os.pathsep.join((SIMLIB, TOOLS, env["PYTHONPATH"]))
-    else:
-        env["MICROPYPATH"] = os.pathsep.join((SIMLIB, TOOLS, env["MICROPYPATH"]))
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT, text=True)
     count = 0
     last = None
@@ -361,7 +358,7 @@ IDLE_MS = (30, 250)  # MicroPython mode: a look at the keys every 30 ms; the rea
 
 def run_cpython(seed, flash, view):
     """The firmware in this process (the host shim's CPython), on the real clock."""
-    import simrun
+    from simlib import simrun
 
     _, _, frames = simrun.install(seed, os.path.join(flash, "data"), lambda hw, profile, fr: TerminalKeys(fr, view),
                                   RealClock())  # the real clock: the virtual one is for scripts
@@ -377,7 +374,7 @@ def run_micropython(seed, flash, view):
     between keys, the real time that passed is let pass there too."""
     import time
 
-    from device import Device
+    from simlib.device import Device
 
     keys = TerminalKeys(None)
     board = Device("micropython", seed, flash=flash)

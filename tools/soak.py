@@ -30,7 +30,7 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-import bootstrap  # tools/, simlib/ and firmware/ on sys.path
+import bootstrap  # tools/ and firmware/ on sys.path
 
 import mprun
 
@@ -98,8 +98,7 @@ def walk(job):
             env = dict(os.environ, MICROPYPATH=os.pathsep.join((fw, tools, ".frozen")))
         else:
             argv, env = mprun.command("cpython", os.path.join(SIMLIB, "soakwalk.py"),
-                                      [str(seed), str(presses), flash, main_py])
-            env["PYTHONPATH"] = os.pathsep.join((SIMLIB, TOOLS, env["PYTHONPATH"]))
+                                      [str(seed), str(presses), flash, main_py], path=(TOOLS,))
         proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
     stats = {}
     violations = []

@@ -26,8 +26,9 @@ import sys
 import threading
 import tty
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import mprun  # noqa: E402
+import bootstrap  # noqa: F401 - tools/ on sys.path (see tools/bootstrap.py)
+
+import mprun
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 PASTE_WINDOW = 128

@@ -28,8 +28,10 @@ import sys
 import time
 import zlib
 
-TOOLS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(TOOLS)
+import bootstrap
+
+TOOLS = bootstrap.TOOLS
+ROOT = bootstrap.ROOT
 WEB = os.path.join(ROOT, "web")
 OUT = os.path.join(ROOT, "build", "web")
 VM = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
@@ -62,7 +64,6 @@ def _read(path):
 
 def bundle_files():
     """{VM path: host path} of everything the page's VM needs: the board's flash and the edge."""
-    sys.path.insert(0, TOOLS)
     import flash  # the same file list `make flash` puts on a Pico
 
     files = {}

@@ -21,9 +21,6 @@ self.onmessage = async (e) => {
   try {
     vm.runPython(`
 import sys
-class hostshim:  # tools/history.py's CPython set-up: MicroPython needs none
-    install = staticmethod(lambda: None)
-sys.modules["hostshim"] = hostshim
 sys.path.insert(0, "/")
 sys.path.insert(0, "/web/tools")
 import history

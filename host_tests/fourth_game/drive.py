@@ -10,8 +10,8 @@ sys.path.insert(0, tools)
 import bootstrap  # noqa: E402,F401 - the host shim and tools/ (it puts the repository's firmware on the path too)
 
 sys.path.insert(0, firmware)  # ... behind the copy with the fourth game
-from rig import BACK, NEXT, OK, Rig  # noqa: E402
 from screenreader import Reader  # noqa: E402
+from simlib.rig import BACK, NEXT, OK, Rig  # noqa: E402
 
 READER = Reader()
 

@@ -2,10 +2,10 @@
 (CPython only: the firmware's own fishtable.cp.framebuf with MicroPython's font, see font.py),
 an SSD1306 panel model that decodes the I2C bytes, and scripted key input.
 
-Works under CPython and the MicroPython unix port.  Call `install()` before the firmware
-imports `machine`/`neopixel`:
+Works under CPython and the MicroPython unix port, with tools/ and firmware/ on the path
+(tools/bootstrap.py, tools/mprun.py).  Call `install()` before the firmware imports
+`machine`/`neopixel`:
 
-    import sys; sys.path.insert(0, "tools")
     import devices
     machine = devices.install()          # the machine stand-in, also in sys.modules
     panel = devices.attach_panel()       # an SSD1306 model at 0x3C on I2C bus 0
@@ -49,15 +49,9 @@ def set_clock(func):
 
 def host_framebuf():
     """fishtable.cp.framebuf (CircuitPython's framebuf) with the font from the MicroPython unix port."""
-    import os
-
     from devices import font
+    from fishtable.cp import framebuf
 
-    try:
-        from fishtable.cp import framebuf
-    except ImportError:  # firmware/ not on the path yet
-        sys.path.append(os.path.join(font.ROOT, "firmware"))
-        from fishtable.cp import framebuf
     framebuf.load_font(font.font_file())
     return framebuf
 

@@ -1,22 +1,17 @@
 """Make CPython look enough like MicroPython to run the firmware (host only).
 
-`install()` puts `tools/host` (the `micropython` stand-in) and `firmware/` on
-`sys.path` and adds MicroPython's tick functions to the `time` module.  The tick
+`install()` adds MicroPython's tick functions to the `time` module (`tools/host`, with the
+`micropython` stand-in, and `firmware/` are on `sys.path` already: tools/bootstrap.py puts them
+there for the host tools, tools/mprun.py for the code it runs).  The tick
 functions follow MicroPython's semantics: values wrap at 2**30 and `ticks_diff`
 returns a signed difference.  A test can swap the clock with `set_clock()`.
 """
 
-import os
-import sys
 import time
 
 TICKS_PERIOD = 1 << 30
 TICKS_MAX = TICKS_PERIOD - 1
 TICKS_HALF = TICKS_PERIOD // 2
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-FIRMWARE = os.path.join(ROOT, "firmware")
 
 _clock = [None]  # a callable returning milliseconds, or None for the real clock
 
@@ -60,9 +55,6 @@ def sleep_us(us):
 
 
 def install():
-    """Install the shim: paths first, then the tick functions on `time`."""
-    for path in (FIRMWARE, HERE):
-        if path not in sys.path:
-            sys.path.insert(0, path)
+    """Install the shim: the tick functions on `time`."""
     for name in ("ticks_ms", "ticks_us", "ticks_add", "ticks_diff", "sleep_ms", "sleep_us"):
         setattr(time, name, globals()[name])

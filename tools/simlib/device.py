@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import tempfile
 
-import bootstrap  # tools/ and firmware/ on sys.path (tools/ is: see tools/bootstrap.py)
+import bootstrap  # firmware/ on sys.path (see tools/bootstrap.py)
 from screenreader import Reader
 
 import mprun
@@ -52,11 +52,8 @@ class Device:
         self.interp = interp
         argv, env = mprun.command(
             interp, os.path.join(HERE, "simrun.py"),
-            (["--draws"] if draws else []) + ["--serve", str(seed), self.flash, MAIN_PY], heapsize=SIM_HEAP)
-        if interp == "cpython":
-            env["PYTHONPATH"] = os.pathsep.join((HERE, TOOLS, env["PYTHONPATH"]))
-        else:
-            env["MICROPYPATH"] = os.pathsep.join((HERE, TOOLS, env["MICROPYPATH"]))
+            (["--draws"] if draws else []) + ["--serve", str(seed), self.flash, MAIN_PY], heapsize=SIM_HEAP,
+            path=(TOOLS,))  # the device models (simrun.py's own folder goes on the path as a script's does)
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      env=env, cwd=ROOT, text=True, bufsize=1)
         self.glass = bytes(1024)
@@ -156,7 +153,7 @@ class Device:
                 if self.draws and self.drawn is not None:
                     self._check_reader()
             elif line.startswith("D"):
-                import drawlog
+                from simlib import drawlog
 
                 self.drawn = drawlog.decode(line[2:].strip())
             elif line.startswith("?"):
@@ -170,7 +167,7 @@ class Device:
         """Compare what the screen reader reads on this frame with what the screens drew."""
         self.checked += 1
         screen = self.screen
-        from layoutcheck import faults
+        from simlib.layoutcheck import faults
 
         found = faults(self.glass, self.drawn)
         if found:

@@ -12,7 +12,7 @@ offered choices to find its way) and then replay the same script in the simulato
 
 import os
 
-import bootstrap  # noqa: F401 - firmware/ on sys.path (tools/ is: see tools/bootstrap.py)
+import bootstrap  # noqa: F401 - firmware/ on sys.path (see tools/bootstrap.py)
 
 from fishtable.events import BACK, NEXT, OK, PREV
 

@@ -28,7 +28,10 @@ Prints `S key value` lines (counts) at the end, `V what` for each violation (and
 import gc
 import sys
 
-import simrun
+try:
+    import simrun  # the walk's own process runs it from simlib/ (under MicroPython too)
+except ImportError:  # imported as simlib.soakwalk (the tests read key files with it)
+    from simlib import simrun
 
 MICROPYTHON = sys.implementation.name == "micropython"
 LONG_MS = 700  # the board's long press (boards/pico.json): a hold this long is BACK

@@ -1,12 +1,13 @@
 """Finished games with players' names and colours, for the roster and statistics tests.
 
-Plain code that also runs under MicroPython (with tools/devices and host_tests on sys.path):
-the shipped records (records/*.fish) played again with names from a small roster, a guest
-now and then, and colours the set-up screen could have chosen.
+Plain code that also runs under MicroPython (the `run_fw` fixture): the shipped records
+(records/*.fish) played again with names from a small roster, a guest now and then, and colours
+the set-up screen could have chosen.
 """
 
 from fishtable.core.match import COLOURS, Match
 from fishtable.core.record import read_text
+from fishtable.session import Session
 
 ROSTER = ("Anna", "Bob", "Cy", "Dee", "Eve", "Flo-2")
 
@@ -46,12 +47,31 @@ def games(texts, rounds=2):
 
 
 def play(store, match):
-    """Journal `match` through `store` the way the board does (begin, each statement, finish);
-    returns the history file name."""
-    fresh = Match(match.name, match.players, match.start, match.options, match.names, match.colours)
-    store.begin(fresh)
+    """Play the finished `match` again through a session over `store`, the way the board does
+    (begin, each statement: its last moves the game into the history); returns the history file
+    name."""
+    session = Session(store)
+    session.begin(Match(match.name, match.players, match.start, match.options, match.names, match.colours))
     for stmt in match.statements:
-        fresh.check(stmt)
-        store.append(fresh, stmt)
-        fresh.submit(stmt)
-    return store.finish(fresh)
+        session.play(stmt)
+    if session.match is not None:
+        raise ValueError("the game is not over")
+    return store.history()[0]  # the newest
+
+
+def fold_records(root, paths):
+    """Play the records at `paths`, each with the names of its turn, into a store on the
+    interpreter's own files at `root`, one game in the heap at a time; returns each game's
+    statistics as the board keeps them (its stats file's lines joined by "|")."""
+    import gc
+
+    from fishtable.core.games import GAMES
+    from fishtable.store import Store
+
+    Store.lean = False  # one compile of the stats code, not one a game (the board loads .mpy)
+    store = Store(None, root)
+    for turn, path in enumerate(paths):
+        with open(path) as handle:
+            play(store, named(handle.read(), turn))
+        gc.collect()
+    return ["|".join(store.stats(game.name).lines()) for game in GAMES]

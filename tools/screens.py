@@ -2,10 +2,10 @@
 """Make the README's screenshots (docs/screens/*.png) with the simulator's scripted mode, and
 a contact sheet of every screen of every game (docs/screens/all.png).
 
-    python3 tools/simlib/screens.py [OUT_DIR [SHOT...]]
+    python3 tools/screens.py [OUT_DIR [SHOT...]]
 
 Each picture is the final frame of a short key script run by `tools/sim.py --keys`; the
-scripts are recorded by playing through the app in-process (rig.py), so they stay right
+scripts are recorded by playing through the app in-process (simlib/rig.py), so they stay right
 when the menus change (a shot may fill the flash on the rig first: the device then starts from
 that flash and only the last steps are played in the simulator).  The contact sheet is walked
 on rigs (SHEET: the device's menus, then each game under its heading), every frame drawn
@@ -20,13 +20,9 @@ import shutil
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-if os.path.dirname(HERE) not in sys.path:
-    sys.path.insert(0, os.path.dirname(HERE))  # tools/, for its one bootstrap (run as a script)
-
-import bootstrap  # noqa: E402
-import sim  # noqa: E402
-from rig import BACK, NEXT, OK, PREV, Rig  # noqa: E402
+import bootstrap
+import sim
+from simlib.rig import BACK, NEXT, OK, PREV, Rig
 
 TOOLS = bootstrap.TOOLS
 ROOT = bootstrap.ROOT
@@ -298,7 +294,7 @@ class Album:
 
     def rig(self, roster=()):
         """A fresh device (its own flash), with `roster` names on it."""
-        import drawlog
+        from simlib import drawlog
 
         self.rigs += 1
         rig = Rig(os.path.join(self.folder, "sheet%d" % self.rigs), seed=SEED)
@@ -311,7 +307,7 @@ class Album:
         self.cells.append((text, None))
 
     def snap(self, rig, caption):
-        from layoutcheck import faults
+        from simlib.layoutcheck import faults
 
         rig.app.dirty = True
         rig.run(20)

@@ -1,19 +1,23 @@
 """The power-cut sweep of the store (no tests here: test_store_powercut.py runs it).
 
-Plain code that also runs under MicroPython (run with tools/devices on sys.path).  A
-record becomes a script of store operations (begin, append, undo, finish) played the way
-the app plays them: check, journal, apply.  The script runs on a FaultFs that cuts the
-power at a write point; the rebooted store must resume the state after the last operation
-that returned (LittleFS model), or the one in flight when its bytes were all written
-(torn model), and carrying on from there must end in exactly the record's game.
+Plain code that also runs under MicroPython.  A record becomes a script of operations (begin,
+play, undo) played the way the app plays them: through a fishtable.session.Session (check,
+journal, apply; the game's last statement also moves it into the history).  The script runs on
+a FaultFs that cuts the power at a write point; the rebooted store must resume the state after
+the last operation that returned (LittleFS model), or the one in flight when its bytes were all
+written (torn model); during the game's last statement also the finished game whose journal is
+whole but not yet in the history (the session finishes it at boot: host_tests/fw/stats_sweep.py
+sweeps that).  Carrying on from there, through a session resumed as the app resumes, must end
+in exactly the record's game.
 """
 
-from faultfs import FaultFs, PowerCut
+from devices.faultfs import FaultFs, PowerCut
 
 from fishtable.core.errors import Invalid
 from fishtable.core.match import Match
 from fishtable.core.record import read_text
 from fishtable.core.summary import summary_line
+from fishtable.session import Session
 from fishtable.store import Store, history
 
 ROOT = "/data"
@@ -57,8 +61,9 @@ def random_game(name, players, seed=1, limit=3000, options=()):
 
 
 def script_of(text, undos=5):
-    """(header, ops) for a record: its statements appended one by one, `undos` of them taken back
-    and entered again (one double undo), then `finish` if the game is over."""
+    """(header, ops) for a record: its statements played one by one, `undos` of them taken back
+    and played again (one double undo).  An undo never follows the game's last statement: that
+    statement ends the game (the session moves it into the history)."""
     match = read_text(text)
     header = (match.name, match.players, match.start, list(match.options))
     stmts = match.statements
@@ -68,15 +73,13 @@ def script_of(text, undos=5):
     for j in range(undos):
         marks[(j * 7 + 1) * n // (7 * undos) + 1] = 2 if j == undos - 1 else 1
     for i in range(n):
-        ops.append(("append", stmts[i]))
+        ops.append(("play", stmts[i]))
         back = marks.get(i + 1, 0)
-        if back and i + 1 >= back:
+        if back and i + 1 >= back and (i + 1 < n or not match.game.over):
             for _ in range(back):
                 ops.append(("undo",))
             for k in range(i + 1 - back, i + 1):
-                ops.append(("append", stmts[k]))
-    if match.game.over:
-        ops.append(("finish",))
+                ops.append(("play", stmts[k]))
     return header, ops
 
 
@@ -85,22 +88,15 @@ def new_match(header):
     return Match(name, players, start, options)
 
 
-def run_op(store, match, op):
-    """Play one operation the way the app does; returns the match (None after finish)."""
+def run_op(session, header, op):
+    """Play one operation through `session` the way the app does (begin starts a new match)."""
     kind = op[0]
     if kind == "begin":
-        store.begin(match)
-    elif kind == "append":
-        match.check(op[1])
-        store.append(match, op[1])
-        match.submit(op[1])
-    elif kind == "undo":
-        store.undo(match)
-        match.undo()
-    elif kind == "finish":
-        store.finish(match)
-        return None
-    return match
+        session.begin(new_match(header))
+    elif kind == "play":
+        session.play(op[1])
+    else:
+        session.undo()
 
 
 def key_of(match):
@@ -111,17 +107,22 @@ def key_of(match):
 
 
 def expected_states(header, ops):
-    """states[k]: the key after the first k operations returned."""
+    """(states, over) by the rules alone: states[k] is the key after the first k operations returned
+    (None before the begin and once the game is over: it is in the history then); `over` is the
+    key of the finished game (None when the script does not finish it)."""
     match = new_match(header)
     states = [None]
+    over = None
     for op in ops:
         kind = op[0]
-        if kind == "append":
+        if kind == "play":
             match.submit(op[1])
         elif kind == "undo":
             match.undo()
-        states.append(None if kind == "finish" else key_of(match))
-    return states
+        if match.game.over:
+            over = key_of(match)
+        states.append(None if match.game.over else key_of(match))
+    return states, over
 
 
 def history_ok(store, header, final_lines, finished):
@@ -143,44 +144,48 @@ def _plain(line):
 
 
 def final_record(header, ops):
+    """The record's lines once the whole script is played (the rules alone, no store)."""
     match = new_match(header)
     for op in ops:
-        if op[0] != "finish":
-            run_op(_NullStore(), match, op)
+        if op[0] == "play":
+            match.submit(op[1])
+        elif op[0] == "undo":
+            match.undo()
     return list(match.lines())
-
-
-class _NullStore:
-    def begin(self, match):
-        pass
-
-    def append(self, match, stmt):
-        pass
-
-    def undo(self, match):
-        pass
 
 
 def count_points(header, ops, store_class=Store):
     """Write points and bytes written by the whole script without a power cut."""
     fs = FaultFs()
-    store = store_class(fs, ROOT)
-    match = new_match(header)
+    session = Session(store_class(fs, ROOT))
     for op in ops:
-        match = run_op(store, match, op)
+        run_op(session, header, op)
     return fs.points, fs.bytes_written
 
 
-def check_resume(fs, header, ops, states, done, torn, final_lines):
-    """Resume on the rebooted `fs`; returns an error text or None.  `done`: operations that returned."""
+def resumed(fs, store_class=Store):
+    """The device after the reboot: a session over the flash that survived, resumed as the app
+    resumes (a game found over is finished); returns the session."""
+    session = Session(store_class(fs, ROOT))
+    session.resume()
+    return session
+
+
+def check_resume(fs, header, ops, expected, done, torn, final_lines):
+    """Resume the store on the rebooted `fs`; returns an error text or None.  `expected`: from
+    expected_states; `done`: the operations that returned."""
+    states, over = expected
     store = Store(fs, ROOT)
     match, message = store.resume()
     got = key_of(match)
     allowed = [states[done]]
-    # torn: the operation in flight counts once its bytes are written; a finish counts once its
-    # game is in the history (the statistics are written after that: host_tests/stats_sweep.py)
-    if done < len(ops) and (torn or ops[done][0] == "finish"):
+    # torn: the operation in flight counts once its bytes are written
+    if done < len(ops) and torn:
         allowed.append(states[done + 1])
+    # the game's last statement: journalled, then the game moves into the history (the statistics
+    # are written after that: host_tests/fw/stats_sweep.py)
+    if done < len(ops) and states[done + 1] is None:
+        allowed.extend((over, None))
     if got not in allowed:
         return "after %d ops: resumed %r, expected %r" % (done, got, allowed[0])
     if torn:
@@ -188,8 +193,8 @@ def check_resume(fs, header, ops, states, done, torn, final_lines):
             return "after %d ops: message %r" % (done, message)
     elif message is not None:
         return "after %d ops: message %r" % (done, message)
-    done = done if got == states[done] else done + 1
-    finished = ops[-1][0] == "finish" and done == len(ops)
+    done = done if got in (states[done], over) else done + 1
+    finished = states[-1] is None and done == len(ops)
     if not history_ok(store, header, final_lines, finished):
         return "after %d ops: history %r" % (done, store.history())
     return None
@@ -200,7 +205,7 @@ def sweep_traced(text, torn=False, store_class=Store, stride=1):
     point that leaves the same image as the one before it, in the same operation, is the same
     case).  Returns (points, cases resumed, errors)."""
     header, ops = script_of(text)
-    states = expected_states(header, ops)
+    expected = expected_states(header, ops)
     final_lines = final_record(header, ops)
     last = [None, -1]
     done = [0]
@@ -218,15 +223,14 @@ def sweep_traced(text, torn=False, store_class=Store, stride=1):
         last[1] = done[0]
         cases[0] += 1
         again = FaultFs(torn=torn, files=files, dirs=dirs)
-        err = check_resume(again, header, ops, states, done[0], torn, final_lines)
+        err = check_resume(again, header, ops, expected, done[0], torn, final_lines)
         if err:
             errors.append(err)
 
     fs = FaultFs(torn=torn, trace=trace)
-    store = store_class(fs, ROOT)
-    match = new_match(header)
+    session = Session(store_class(fs, ROOT))
     for op in ops:
-        match = run_op(store, match, op)
+        run_op(session, header, op)
         done[0] += 1
     fs.trace = None
     trace(fs)  # after the last operation
@@ -238,7 +242,8 @@ def sweep_cut(text, torn=False, stride=1, first=0, store_class=Store):
     resume, check, then carry on with the rest of the script: the end must be the record's game.
     Returns (cuts, errors)."""
     header, ops = script_of(text)
-    states = expected_states(header, ops)
+    expected = expected_states(header, ops)
+    states = expected[0]
     final_lines = final_record(header, ops)
     total, _ = count_points(header, ops, store_class)
     errors = []
@@ -246,12 +251,11 @@ def sweep_cut(text, torn=False, stride=1, first=0, store_class=Store):
     for cut in range(first, total + 1, stride):
         cuts += 1
         fs = FaultFs(cut_at=cut, torn=torn)
-        store = store_class(fs, ROOT)
-        match = new_match(header)
+        session = Session(store_class(fs, ROOT))
         done = 0
         try:
             for op in ops:
-                match = run_op(store, match, op)
+                run_op(session, header, op)
                 done += 1
         except PowerCut:
             pass
@@ -259,19 +263,17 @@ def sweep_cut(text, torn=False, stride=1, first=0, store_class=Store):
             errors.append("cut %d: the power cut never came" % cut)
             continue
         fs = fs.reboot()
-        err = check_resume(fs, header, ops, states, done, torn, final_lines)
+        err = check_resume(fs, header, ops, expected, done, torn, final_lines)
         if err:
             errors.append("cut %d: %s" % (cut, err))
             continue
-        store = store_class(fs, ROOT)
-        match, _ = store.resume()
-        if key_of(match) != states[done]:
+        session = resumed(fs, store_class)
+        if key_of(session.match) != states[done]:
             done += 1
-        if match is None and done < len(ops):
-            match = new_match(header)
         for op in ops[done:]:
-            match = run_op(store, match, op)
-        if ops[-1][0] == "finish":
+            run_op(session, header, op)
+        store = session.store
+        if states[-1] is None:
             ok = store.resume() == (None, None) and history_ok(store, header, final_lines, True)
         else:
             m2, _ = store.resume()
@@ -279,3 +281,20 @@ def sweep_cut(text, torn=False, stride=1, first=0, store_class=Store):
         if not ok:
             errors.append("cut %d: carrying on after the resume went wrong" % cut)
     return cuts, errors
+
+
+
+def sweep_record(path, stride):
+    """Both sweeps of the record at `path` (test_store_powercut.py runs this in the Pico's heap):
+    [points, errors, the first two errors] of every write point traced, on LittleFS then torn, and
+    [cuts, errors, the first two] of real cuts at every `stride`-th point, torn."""
+    Store.lean = False  # the statistics' code compiled once and kept (the board loads .mpy)
+    with open(path) as handle:
+        text = handle.read()
+    out = []
+    for torn in (False, True):
+        points, _, errors = sweep_traced(text, torn)
+        out.append([points, len(errors), errors[:2]])
+    cuts, errors = sweep_cut(text, True, stride)
+    out.append([cuts, len(errors), errors[:2]])
+    return out

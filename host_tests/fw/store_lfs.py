@@ -1,11 +1,16 @@
 """The store on the real LittleFS (MicroPython's os.VfsLfs2 on tools/devices FlashBlocks): the
 power-cut sweep, flash measurements and a full flash (no tests here: test_store_littlefs.py runs
-them).  Apart from store_sweep.py so that the sweeps in the Pico's heap do not compile it."""
-
-from store_sweep import expected_states, final_record, history_ok, key_of, new_match, run_op, script_of
+them under MicroPython: sweep_files, measure_files, full_flash_files).  Apart from store_sweep.py
+so that the sweeps in the Pico's heap do not compile it."""
 
 from fishtable.core.record import read_text
+from fishtable.session import Session
 from fishtable.store import Store, journal
+from fw.store_sweep import expected_states, final_record, history_ok, key_of, run_op, script_of
+
+# A sweep resumes thousands of times, and each resume would compile the recovery code from source
+# again (the board loads .mpy), tearing the heap its flash images need: it stays compiled.
+Store.lean = False
 
 # -- the real LittleFS (MicroPython's os.VfsLfs2 on tools/devices FlashBlocks) ------------------
 MOUNT = "/flash"
@@ -27,7 +32,7 @@ def lfs_format(blocks):
     """A freshly formatted flash image of `blocks` blocks."""
     import os
 
-    from faultfs import FlashBlocks
+    from devices.faultfs import FlashBlocks
 
     bdev = FlashBlocks(blocks)
     os.VfsLfs2.mkfs(bdev, progsize=256)
@@ -39,20 +44,20 @@ def sweep_littlefs(text, blocks=24, stride=1, torn=False):
     the real LittleFS; mount what survived, resume, check, carry on.  Returns (cuts, errors)."""
     import os
 
-    from faultfs import FlashBlocks
+    from devices.faultfs import FlashBlocks
 
     from fishtable.store.fs import OsFs
 
     header, ops = script_of(text, undos=3)
-    states = expected_states(header, ops)
+    states, over = expected_states(header, ops)
+    finishes = states[-1] is None
     final_lines = final_record(header, ops)
     base = lfs_format(blocks)
     whole = FlashBlocks(blocks, image=base)
     lfs_mount(whole)
-    store = Store(OsFs(), LFS_ROOT)
-    match = new_match(header)
+    session = Session(Store(OsFs(), LFS_ROOT))
     for op in ops:
-        match = run_op(store, match, op)
+        run_op(session, header, op)
     total = whole.ops
     errors = []
     cuts = 0
@@ -60,12 +65,11 @@ def sweep_littlefs(text, blocks=24, stride=1, torn=False):
         cuts += 1
         bdev = FlashBlocks(blocks, image=base, cut_at=cut, torn=torn)
         lfs_mount(bdev)
-        store = Store(OsFs(), LFS_ROOT)
-        match = new_match(header)
+        session = Session(Store(OsFs(), LFS_ROOT))
         done = 0
         try:
             for op in ops:
-                match = run_op(store, match, op)
+                run_op(session, header, op)
                 done += 1
         except OSError:
             pass
@@ -73,22 +77,25 @@ def sweep_littlefs(text, blocks=24, stride=1, torn=False):
         store = Store(OsFs(), LFS_ROOT)
         match, message = store.resume()
         got = key_of(match)
-        if got != states[done] and (done == len(ops) or got != states[done + 1]):
+        # the operation in flight may have reached the flash; the game's last statement may be
+        # journalled with the game not yet in the history (the session finishes it at boot)
+        if got != states[done] and (done == len(ops) or got not in (states[done + 1], over)):
             errors.append("cut %d after %d ops: resumed %r" % (cut, done, got))
             continue
         if message is not None:
             errors.append("cut %d: message %r" % (cut, message))
-        if got != states[done]:
+        if got not in (states[done], over):
             done += 1
-        finished = ops[-1][0] == "finish" and done == len(ops)
-        if not history_ok(store, header, final_lines, finished):
+        if not history_ok(store, header, final_lines, finishes and done == len(ops)):
             errors.append("cut %d: history %r" % (cut, store.history()))
             continue
-        if match is None and done < len(ops):
-            match = new_match(header)
+        session = Session(store)
+        session.resume()  # as the app does at boot: a game found over is finished
+        if key_of(session.match) != states[done]:
+            done += 1  # it was
         for op in ops[done:]:
-            match = run_op(store, match, op)
-        if not history_ok(store, header, final_lines, ops[-1][0] == "finish"):
+            run_op(session, header, op)
+        if not history_ok(store, header, final_lines, finishes):
             errors.append("cut %d: carrying on went wrong" % cut)
     os.umount(MOUNT)
     return cuts, errors
@@ -101,44 +108,49 @@ def lfs_measure(texts, games=1, blocks=352, budget=256 * 1024):
     alone, 256-byte pages programmed by the appends alone); and the erase counts of every block."""
     import os
 
-    from faultfs import FlashBlocks
+    from devices.faultfs import FlashBlocks
 
     from fishtable.store.fs import OsFs
 
+    class Metered(Store):
+        """The store, its appends' flash work counted (blocks erased, 256-byte pages programmed)
+        and the journal's size when the game moves into the history."""
+
+        def append(self, match, stmt):
+            erased, programmed = sum(bdev.erases), bdev.prog_bytes
+            Store.append(self, match, stmt)
+            self.erased += sum(bdev.erases) - erased
+            self.pages += (bdev.prog_bytes - programmed) // 256
+
+        def finish(self, match):
+            self.size = sum(os.stat(path)[6] for path in journal.paths(self))
+            return Store.finish(self, match)
+
     bdev = FlashBlocks(blocks, image=lfs_format(blocks))
     lfs_mount(bdev)
-    store = Store(OsFs(), LFS_ROOT, budget)
+    store = Metered(OsFs(), LFS_ROOT, budget)
+    session = Session(store)
     rows = []
     for round_ in range(games):
         if round_ == games - 1:
             del rows[:]
         for text in texts:
             header, ops = script_of(text, undos=0)
-            match = new_match(header)
-            store.begin(match)
+            run_op(session, header, ops[0])  # begin
+            match = session.match
+            store.erased = store.pages = store.size = 0
             written = 0
-            size = 0
             p0 = bdev.prog_bytes
             e0 = sum(bdev.erases)
-            appended = 0
-            pages = 0
             for op in ops[1:]:
-                if op[0] == "append":
-                    written += len(match.line_of(op[1])) + 7  # the line, its check and its LF
-                if op[0] == "finish":
-                    size = sum(os.stat(path)[6] for path in journal.paths(store))
-                a0 = sum(bdev.erases)
-                b0 = bdev.prog_bytes
-                match = run_op(store, match, op)
-                if op[0] == "append":
-                    appended += sum(bdev.erases) - a0
-                    pages += (bdev.prog_bytes - b0) // 256
-            if match is not None:  # not over: no finish
-                size = sum(os.stat(path)[6] for path in journal.paths(store))
-                store.discard()
+                written += len(match.line_of(op[1])) + 7  # the line, its check and its LF
+                run_op(session, header, op)
+            if session.match is not None:  # not over: no finish
+                store.size = sum(os.stat(path)[6] for path in journal.paths(store))
+                session.discard()
             n = len(read_text(text).statements)
             flash = (bdev.prog_bytes - p0) / n
-            rows.append((n, size, written / n, flash, (sum(bdev.erases) - e0) / n, appended, pages))
+            rows.append((n, store.size, written / n, flash, (sum(bdev.erases) - e0) / n, store.erased, store.pages))
     os.umount(MOUNT)
     return rows, bdev.erases
 
@@ -179,7 +191,7 @@ def lfs_full_flash(texts, blocks=24):
     """Play on a tiny real LittleFS filled to the brim; returns what happened, as printable lines."""
     import os
 
-    from faultfs import FlashBlocks
+    from devices.faultfs import FlashBlocks
 
     from fishtable.store.fs import FlashFull, OsFs
 
@@ -190,10 +202,9 @@ def lfs_full_flash(texts, blocks=24):
 
     def play(text):
         header, ops = script_of(text, undos=1)
-        match = new_match(header)
+        session = Session(store)
         for op in ops:
-            match = run_op(store, match, op)
-        return match
+            run_op(session, header, op)
 
     for text in texts:
         play(text)
@@ -219,3 +230,30 @@ def lfs_full_flash(texts, blocks=24):
     out.append("resumed %s %s" % (match is not None, message))
     os.umount(MOUNT)
     return out
+
+
+def _read(path):
+    with open(path) as handle:
+        return handle.read()
+
+
+def sweep_files(cases, blocks=24):
+    """sweep_littlefs of the record of each [path, stride, torn] of `cases`: [[cuts, the first
+    three errors]] in that order."""
+    out = []
+    for path, stride, torn in cases:
+        cuts, errors = sweep_littlefs(_read(path), blocks, stride, torn)
+        out.append([cuts, errors[:3]])
+    return out
+
+
+def measure_files(paths, games, budget):
+    """lfs_measure of the records at `paths`: [its rows, the erase count of every block]."""
+    rows, erases = lfs_measure([_read(path) for path in paths], games, budget=budget)
+    return [list(row) for row in rows], list(erases)
+
+
+def full_flash_files(paths):
+    """lfs_full_flash of the records at `paths`, each played twice round."""
+    texts = [_read(path) for path in paths]
+    return lfs_full_flash(texts + texts)

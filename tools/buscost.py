@@ -1,6 +1,8 @@
+#!/usr/bin/env python3
 """I2C cost of typical display updates: bytes, transactions and wire time (host tool).
 
-    python3 tools/devices/buscost.py        (or under the MicroPython unix port)
+    python3 tools/buscost.py                           (CPython)
+    .venv/bin/python tools/mprun.py tools/buscost.py   (the MicroPython unix port)
 
 The driver runs against the panel model; the bus counts each write as start + address
 byte + 9 bits per byte (8 data + ACK) + stop.  Real controllers add a little clock
@@ -9,16 +11,8 @@ stretching and gaps between transactions, so these are lower bounds.
 
 import sys
 
-if __name__ == "__main__":
-    tools = __file__.rsplit("/", 2)[0] if __file__.count("/") >= 2 else "tools"
-    root = tools.rsplit("/", 1)[0] if "/" in tools else "."
-    sys.path.insert(0, tools)
-    sys.path.insert(0, root + "/firmware")
-    sys.path.insert(0, tools + "/host")
-    if sys.implementation.name != "micropython":
-        import hostshim
-
-        hostshim.install()
+if sys.implementation.name != "micropython":  # MicroPython: tools/mprun.py puts firmware/ on the path
+    import bootstrap  # noqa: F401 - firmware/ on sys.path, MicroPython's ticks for CPython
 
 import devices  # noqa: E402
 
