@@ -15,9 +15,10 @@ What survives of bytes written but not yet committed: with `torn=False` (LittleF
 with `torn=True` (a FAT-like worst case) all of them, so a file can end in a torn line.
 
 `capacity` (bytes) makes `free()` report the space left, each file taking whole 4 KB blocks
-as in LittleFS.  Writes are not refused (the store only asks) unless `full` is set: then a new
-file or a commit that would pass `capacity` fails with ENOSPC, as on a full LittleFS, and the
-file keeps what it held before (a new file is not created).
+as in LittleFS.  Writes are not refused (the store only asks) unless `full` is set: then, as on
+a full LittleFS, a commit that would pass `capacity` fails with ENOSPC and the file keeps what it
+held before, and a new file that does not fit is not created: ENAMETOOLONG (LittleFS's answer
+when a new name finds no room in the folder's metadata).
 
 `trace` (a callable) is called at every write point with the FaultFs before that point
 acts, so a test can take `survivors()` at every point from one run.
@@ -34,6 +35,7 @@ ENOENT = 2
 EEXIST = 17
 EISDIR = 21
 ENOSPC = 28
+ENAMETOOLONG = 36
 BLOCK = 4096
 
 
@@ -222,7 +224,7 @@ class FaultFs:
             self._need_parent(path)
             if path not in self.files:
                 if not self._fits(path, 0):
-                    raise OSError(ENOSPC)
+                    raise OSError(ENAMETOOLONG)
                 self._point()
                 self.files[path] = b""
             data = self.files[path] if "a" in mode else b""
