@@ -219,3 +219,59 @@ def lfs_full_flash(texts, blocks=24):
     out.append("resumed %s %s" % (match is not None, message))
     os.umount(MOUNT)
     return out
+
+
+def lfs_full_image(path, text, count, finished=(), blocks=24):
+    """Write to the file `path` the image of a tiny LittleFS (`blocks` of 4 KB): the records
+    `finished` in the history, the first `count` statements of the record `text` as the game in
+    progress, the rest filled with a junk file.  Returns the history's names."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    from fishtable.core.match import Match
+    from fishtable.store.fs import OsFs
+
+    bdev = FlashBlocks(blocks, image=lfs_format(blocks))
+    lfs_mount(bdev)
+    store = Store(OsFs(), LFS_ROOT)
+
+    def journal(want, count):
+        match = Match(want.name, want.players, want.start, want.options, want.names, want.colours)
+        store.begin(match)
+        for stmt in want.statements[:count]:
+            store.append(match, stmt)
+            match.submit(stmt)
+        return match
+
+    for done in finished:
+        want = read_text(done)
+        store.finish(journal(want, len(want.statements)))
+    journal(read_text(text), count)
+    _fill(MOUNT + "/junk")
+    _fill(LFS_ROOT + "/junk")  # the data folder's own metadata too: small files are kept inline there
+    names = store.history()
+    os.umount(MOUNT)
+    with open(path, "wb") as f:
+        f.write(bdev.image())
+    return names
+
+
+def lfs_image_state(path):
+    """What the LittleFS image in the file `path` holds: the game in progress's statements (as
+    record lines), the message of its resume, the history's names and the saved brightness."""
+    import os
+
+    from faultfs import FlashBlocks
+
+    from fishtable.store.fs import OsFs
+
+    with open(path, "rb") as f:
+        image = f.read()
+    lfs_mount(FlashBlocks(len(image) // 4096, image=image))
+    store = Store(OsFs(), LFS_ROOT)
+    match, message = store.resume()
+    lines = [match.line_of(s) for s in match.statements] if match is not None else None
+    state = (lines, message, store.history(), store.load_settings({"brightness": 3})["brightness"])
+    os.umount(MOUNT)
+    return state

@@ -45,8 +45,7 @@ def _chosen(app, item):
 
 
 def _set(app, key, value):
-    app.settings[key] = value
-    app.save_settings()
+    app.save_settings(key, value)  # a full flash says so and keeps the old value
     _refresh(app)
 
 
@@ -79,8 +78,7 @@ def _chip(app, chosen, kind):
         app.pop()
         app.message("Chips need a skip and a pike: not saved")
         return
-    app.settings["chips"] = " ".join(chosen)
-    app.save_settings()
+    app.save_settings("chips", " ".join(chosen))
     _refresh(app)
 
 
