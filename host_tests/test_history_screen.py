@@ -1,9 +1,9 @@
-"""The History screen over the store: a damaged file says so and the list stays; Delete."""
+"""The History screen over the store: a game's ranking and Delete; a damaged file says so and offers Delete."""
 
 import os
 
 import pytest
-from simlib.rig import BACK, NEXT, OK, Rig
+from simlib.rig import BACK, NEXT, OK, PREV, Rig
 
 from fishtable.core.match import Match
 from fishtable.ui import draw
@@ -29,7 +29,14 @@ def finish_games(store, count):
         store.finish(match)
 
 
-def test_a_damaged_history_file_says_so_and_the_list_stays(rig):
+def screen(rig):
+    """What the panel shows, as the screen reader reads it."""
+    from simlib.device import reader
+
+    return reader().read(rig.glass())
+
+
+def test_a_damaged_history_file_says_so_and_offers_delete(rig):
     finish_games(rig.store, 2)
     names = rig.store.history()
     path = os.path.join(rig.store.history_dir, names[0])
@@ -41,11 +48,23 @@ def test_a_damaged_history_file_says_so_and_the_list_stays(rig):
     rig.menu("History")
     menu = rig.top()
     rig.press(OK)
-    assert rig.top() is menu and rig.app.toast == ["damaged file"]
-    rig.press(OK)  # the message goes
+    shown = screen(rig)
+    assert shown.contains("#2 Yo Fish!") and shown.contains("Damaged file:") and shown.contains("OK: back"), shown
+    rig.press(OK)  # back: the list as it was
+    assert rig.top() is menu and rig.store.history() == names
     rig.press(NEXT)
     rig.press(OK)
-    assert type(rig.top()).__name__ == "Standings"
+    assert type(rig.top()).__name__ == "Standings" and not screen(rig).contains("Damaged")  # the good one
+    rig.press(BACK)
+    rig.press(PREV)
+    rig.press(OK)
+    rig.press(NEXT)
+    assert screen(rig).contains("OK: delete"), screen(rig)
+    rig.press(OK)
+    assert screen(rig).contains("Delete the game") and screen(rig).contains("#2 Yo Fish!?"), screen(rig)
+    rig.press(OK)  # yes
+    assert rig.store.history() == names[1:] and not os.path.exists(path)
+    assert rig.labels() == ["#1 Yo Fish!"]
 
 
 def test_delete_a_game_from_its_ranking(rig):

@@ -188,3 +188,64 @@ def test_bare_python_missing_folder_and_bad_files_are_told_briefly(tmp_path):
     assert (tmp_path / "x.csv").read_text() == ",".join(history.COLUMNS) + "\n"
     missing = run(str(tmp_path / "gone"))
     assert missing.returncode == 2 and "gone not found" in missing.stderr and len(missing.stderr) < 200
+
+
+def test_a_flipped_bit_in_a_history_file_is_reported_not_counted(board, tmp_path):
+    """A changed digit that still reads as a valid game (`place 5` for `place 4`): the board's line
+    check catches it, the tool names the file and the line and leaves the game out."""
+    store, matches = board
+    names = sorted(os.listdir(store.history_dir))
+    for name in names:
+        with open(os.path.join(store.history_dir, name), "rb") as src:
+            (tmp_path / name).write_bytes(src.read())
+    victim = tmp_path / next(n for n in names if n.endswith("-yofish.fish"))
+    lines = bytearray(victim.read_bytes()).split(b"\n")
+    at = next(i for i, line in enumerate(lines) if line[:6] == b"place " and 50 <= line[6] <= 57 and line[7] == 32)
+    lines[at][6] ^= 1  # place 4 <-> place 5, 6 <-> 7, ...: the line still reads, and so does the game
+    victim.write_bytes(b"\n".join(lines))
+    from fishtable.core.record import read_text
+
+    read_text(bytes(b"\n".join(lines)))  # as a plain record the changed file is valid
+    out = subprocess.run([sys.executable, "-I", TOOL, str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    report = out.stdout.split("\n")
+    assert report[0] == "29 finished games"
+    assert "1 record skipped:" in report
+    assert "  %s: line %d: damaged (the board's line check fails): not counted" % (victim.name, at + 1) in report
+
+
+def test_no_single_bit_flip_of_a_history_file_changes_a_game_silently(tmp_path):
+    """Every single-bit flip of one shipped record's history file, as the board wrote it, through
+    the tool: each is reported as damaged, none counts as a (changed) game."""
+    store = Store(OsFs(), str(tmp_path / "data"))
+    with open(os.path.join(ROOT, "records", "yofish-3p-basic.fish"), "rb") as handle:
+        want = named_games.named(handle.read().decode(), 0)
+    name = named_games.play(store, want)
+    with open(os.path.join(store.history_dir, name), "rb") as handle:
+        data = handle.read()
+    folder = tmp_path / "flips"
+    folder.mkdir()
+    path = folder / name
+    plays, _, problems = history.collect(store.history_dir)
+    assert problems == [] and [p.match.statements for p in plays] == [want.statements]
+    tried = reported = silent = 0
+    for at in range(len(data)):
+        for bit in range(8):
+            flipped = bytearray(data)
+            flipped[at] ^= 1 << bit
+            path.write_bytes(bytes(flipped))
+            plays, unfinished, problems = history.collect(str(folder))
+            tried += 1
+            if problems and problems[0].startswith(name + ": line ") and not plays and not sum(unfinished.values()):
+                reported += 1
+            else:
+                silent += 1
+    assert tried == 8 * len(data) > 4000
+    assert (reported, silent) == (tried, 0)
+
+
+def test_a_file_instead_of_a_folder_says_what_to_give():
+    out = run(RECORDS[0])
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == "history: %s is a file: give the folder that holds the .fish files (%s)\n" % (
+        RECORDS[0], os.path.dirname(RECORDS[0]))

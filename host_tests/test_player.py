@@ -292,7 +292,7 @@ def test_a_finished_game_left_in_the_journal_goes_to_the_history_at_boot(tmp_pat
         assert "Resume" not in dev.text() and "New Hecht" in dev.text()
 
 
-def test_a_damaged_history_file_says_so_and_stays_in_the_history(tmp_path):
+def test_a_damaged_history_file_says_so_stays_in_the_history_and_can_be_deleted(tmp_path):
     folder = tmp_path / "data" / "history"
     folder.mkdir(parents=True)
     with open(os.path.join(RECORDS, "yofish-3p-basic.fish"), "rb") as f:
@@ -303,10 +303,18 @@ def test_a_damaged_history_file_says_so_and_stays_in_the_history(tmp_path):
         player = Autoplayer(dev, Match("yofish", 3))
         player.select("History")
         dev.press("ok")
-        assert dev.screen.contains("damaged file"), dev.text()
-        dev.press("ok")  # dismiss
+        assert dev.screen.contains("Damaged file:") and dev.screen.contains("OK: back"), dev.text()
+        dev.press("ok")  # back
         assert dev.screen.contains("#1 Yo Fish!"), dev.text()
         assert not dev.screen.contains("Error")
+        dev.press("ok")
+        dev.press("next")
+        assert dev.screen.contains("OK: delete"), dev.text()
+        dev.press("ok")
+        assert dev.screen.contains("Delete the game"), dev.text()
+        dev.press("ok")  # yes
+        assert dev.screen.contains("No finished"), dev.text()
+        assert dev.history_files() == []
 
 
 def test_a_journal_that_is_a_folder_is_moved_aside_and_new_games_are_saved(tmp_path):

@@ -68,3 +68,60 @@ def test_a_bad_number_is_named_in_plain_words_that_fit(tmp_path, line, message):
 def test_missing_file_is_an_error(tmp_path):
     proc = replay(tmp_path / "nope.fish")
     assert proc.returncode == 2 and "cannot read" in proc.stderr
+
+
+def run_both(path):
+    """(status, stdout, stderr) of a bare CPython and of --micropython on `path` (bytes: any name)."""
+    answers = []
+    for flags in ((), ("--micropython",)):
+        command = [sys.executable.encode(), b"-I", REPLAY.encode(), path, *(f.encode() for f in flags)]
+        proc = subprocess.run(command, capture_output=True, cwd=ROOT)
+        answers.append((proc.returncode, proc.stdout, proc.stderr))
+    return answers
+
+
+def test_any_file_name_gives_the_same_one_line_under_both_interpreters(tmp_path):
+    """Names that are not UTF-8, non-ASCII, with a newline or a CR, too long, empty, a folder,
+    below a file: the same line from both (each byte that is not printable ASCII shown as `?`)."""
+    folder = os.fsencode(tmp_path)
+    with open(RECORDS[0], "rb") as handle:
+        record = handle.read()
+    expected_json = replay(RECORDS[0]).stdout.encode()
+    existing = [b"ex\xffist.fish", "\u00e9t\u00e9.fish".encode(), b"two words.fish", b"new\nline.fish", b"c\rr.fish"]
+    for name in existing:
+        with open(folder + b"/" + name, "wb") as handle:
+            handle.write(record)
+    (tmp_path / "a folder").mkdir()
+    cases = [(folder + b"/" + name, (0, expected_json, b"")) for name in existing]
+    shown = os.fsencode(tmp_path).decode("ascii")  # pytest's tmp_path is plain ASCII
+    for name, why in [
+        (b"mi\xffss.fish", "cannot read %s/mi?ss.fish: not found"),
+        (b"\xc3(\xa0\xa1.fish", "cannot read %s/?(??.fish: not found"),
+        ("\u00e9\U0001f41f.fish".encode(), "cannot read %s/??????.fish: not found"),
+        (b"a folder", "cannot read %s/a folder: is a directory"),
+        (b"ex\xffist.fish/x", "cannot read %s/ex?ist.fish/x: not a directory"),
+        (b"n" * 300, "cannot read %s/" + "n" * 300 + ": name too long"),
+    ]:
+        cases.append((folder + b"/" + name, (2, b"", (why % shown + "\n").encode())))
+    cases.append((b"", (2, b"", b"cannot read : not found\n")))
+    for path, want in cases:
+        host, board = run_both(path)
+        assert host == board == want, path
+
+
+def test_a_micropython_that_cannot_start_or_stops_gives_one_line(tmp_path):
+    """The port missing its execute bit, or its launcher dying with a traceback: one line, exit 2."""
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    script = tools / "replay.py"
+    script.write_bytes(open(REPLAY, "rb").read())
+    binary = tmp_path / ".venv" / "bin" / "micropython"
+    binary.parent.mkdir(parents=True)
+    binary.write_text("#!/bin/sh\necho 'Traceback (most recent call last):' >&2\necho 'TypeError: no' >&2\nexit 1\n")
+    binary.chmod(0o644)
+    proc = subprocess.run([sys.executable, "-I", str(script), RECORDS[0], "--micropython"], capture_output=True)
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert proc.stderr == ("cannot start MicroPython (%s): Permission denied\n" % binary).encode()
+    binary.chmod(0o755)
+    proc = subprocess.run([sys.executable, "-I", str(script), RECORDS[0], "--micropython"], capture_output=True)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, b"", b"MicroPython stopped (exit 1): TypeError: no\n")

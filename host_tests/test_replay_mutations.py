@@ -45,6 +45,9 @@ ODD = [
 ]
 
 
+ODD_NAMES = [b"", b"\xff", b"\xc3(", "\u00e9\U0001f41f".encode(), b" two", b"\r", b"-", b"n" * 200]
+
+
 def mutate(data, rng):
     """One damaged copy of the record `data` (bytes); the kind chosen by `rng`."""
     raw = bytearray(data)
@@ -146,11 +149,13 @@ def test_ten_thousand_mutations_under_cpython_and_600_under_micropython(tmp_path
     picked = list(range(0, len(found), len(found) // MICROPYTHON_CASES))[:MICROPYTHON_CASES]
     listing = tmp_path / "list.txt"
     names = []
-    for k in picked:
-        path = tmp_path / ("m%05d.fish" % k)
-        path.write_bytes(found[k])
-        names.append(str(path))
-    listing.write_text("\n".join(names) + "\n")
+    for n, k in enumerate(picked):
+        # file names of every kind: not UTF-8, UTF-8, a space, a CR, a long one
+        name = b"m%05d" % k + ODD_NAMES[n % len(ODD_NAMES)] + b".fish"
+        with open(os.fsencode(tmp_path) + b"/" + name, "wb") as handle:
+            handle.write(found[k])
+        names.append(os.fsencode(tmp_path) + b"/" + name)
+    listing.write_bytes(b"\n".join(names) + b"\n")
     proc = subprocess.run(
         [sys.executable, REPLAY, "--many", str(listing), "--micropython"], capture_output=True, text=True, cwd=ROOT
     )

@@ -195,6 +195,38 @@ def test_deleted_games_stay_counted_and_their_numbers_are_not_given_again():
     assert store.stats(matches[-1].name).same(want[matches[-1].name])
 
 
+def test_a_history_emptied_of_its_newest_games_numbers_on_above_every_games_last():
+    """The newest history game deleted (by Delete, or by make_room on a full flash) and the next
+    game finished is of another game: its number is above every game's statistics, not above its
+    own game's only (which would hand the deleted game's number on)."""
+    store, matches, names = played_store(1)
+    newest = names[-1]
+    other = next(m for m in matches if m.name != newest[5:-5])
+    assert int(newest[:4]) == len(matches)
+    for name in names:
+        store.delete_history(name)
+    assert store.history() == []
+    again = named_games.play(store, other)
+    assert again == "%04d-%s.fish" % (len(matches) + 1, other.name)
+
+
+def test_last_number_reads_every_games_file_and_passes_over_a_damaged_one():
+    from fishtable.store.stats import last_number, path_of
+
+    store, matches, names = played_store(1)
+    last = {m.name: i + 1 for i, m in enumerate(matches)}  # the newest number of each game
+    assert last_number(store) == len(matches)
+    newest = matches[-1].name
+    assert last_number(store, newest) == max(n for g, n in last.items() if g != newest)
+    for suffix in (".txt", ".bak"):  # both copies of the newest game's table damaged
+        path = path_of(store.root, newest)[:-4] + suffix
+        if store.fs.exists(path):
+            data = bytearray(store.fs.files[path])
+            data[-10] ^= 1
+            store.fs.files[path] = bytes(data)
+    assert last_number(store) == max(n for g, n in last.items() if g != newest)
+
+
 def test_a_history_file_that_cannot_be_read_is_passed_over():
     store, matches, names = played_store(1)
     for game in GAMES:

@@ -339,6 +339,56 @@ def test_history_leaves_free_space_on_the_filesystem():
     assert fs.free("/data") >= 8 * 4096
 
 
+def fill(fs):
+    """Fill a FaultFs to its capacity with one junk file (nothing more fits)."""
+    fs.files["/junk"] = bytes(len(fs.files.get("/junk", b"")) + fs.free("/"))
+    assert fs.free("/") == 0
+
+
+def test_a_full_flash_drops_the_only_history_game_to_save_the_game_in_progress():
+    """One finished game in the history, the flash full: a new game's first write drops that game
+    (it was kept as "the newest" before, so nothing was freed and the game could not start), and
+    its journal is then on flash; the numbering goes on above the dropped game."""
+    from fishtable.store.fs import FlashFull
+
+    fs = FaultFs(capacity=64 * 4096, full=True)
+    store = Store(fs, min_free=4096)
+    _, first = finished_game(store, 1)
+    fill(fs)
+    with pytest.raises(OSError):
+        fs.open("/data/x", "w")  # the model refuses as LittleFS does
+    match = Match("yofish", 3)
+    store.begin(match)
+    assert store.history() == [] and list(store.resume()[0].header_lines()) == list(match.header_lines())
+    stmt = ("place", 5, 0)
+    store.append(match, stmt)  # (the finished game's old parts went first)
+    match.submit(stmt)
+    fill(fs)
+    with pytest.raises(FlashFull):  # nothing left to drop now: a new part does not fit
+        for _ in range(20):
+            store.append(match, stmt)
+            match.submit(stmt)
+    played = list(match.statements)
+    assert store.resume()[0].statements == played  # nothing lost, nothing half-written
+    del fs.files["/junk"]
+    while not match.game.over:
+        stmt = ("place", 7, 1)
+        store.append(match, stmt)
+        match.submit(stmt)
+    assert store.finish(match) == "0002-yofish.fish" and first == "0001-yofish.fish"
+
+
+def test_history_make_room_goes_oldest_first_and_stops_when_enough_is_free():
+    fs = FaultFs(capacity=64 * 4096, full=True)
+    store = Store(fs, min_free=2 * 4096)
+    names = [finished_game(store, seed)[1] for seed in range(5)]
+    fill(fs)
+    assert history.make_room(fs, store.history_dir, 2 * 4096) == names[:2]
+    assert store.history() == names[:1:-1]
+    assert history.make_room(fs, store.history_dir, 10 * 4096) == names[2:]  # the newest too
+    assert history.make_room(fs, store.history_dir, 10 * 4096) == []
+
+
 def test_history_files_replay_with_tools_replay(tmp_path):
     store = Store(OsFs(), str(tmp_path))
     matches = [finished_game(store, seed)[0] for seed in range(3)]

@@ -7,7 +7,10 @@
     make history DIR=build/history PNG=history.png   # ... and the charts (Pillow, from .venv)
 
 Every `*.fish` file is replayed through the firmware's rules core (read as bytes, a line at a
-time: a damaged file is reported by its line number, never echoed).  The table of each game
+time: a damaged file is reported by its line number, never echoed).  A file with the board's
+line checks (a history file: ` #cccc` after each line) is read as the board reads it
+(fishtable.store.recover): one changed, lost or added byte, even one that leaves a valid record,
+is "damaged at line N" and the game is not counted.  The table of each game
 has the board's Stats figures, folded by the board's own module (fishtable.core.stats): per
 player games, wins (a shared win counts for each winner), win rate, best and average score,
 last game (the history number: the board keeps no date); per game the average winning score
@@ -79,12 +82,65 @@ class Play:
         return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
+def _checked(data, start, end):
+    """True when the line data[start:end] ends in a line check (" #" and 4 lowercase hex digits)
+    or is the header's end mark of a checked file ("# --- ...")."""
+    if data[start : start + 6] == b"# --- ":
+        return True
+    if end - start < 7 or data[end - 6] != 32 or data[end - 5] != 35:
+        return False
+    for i in range(end - 4, end):
+        if data[i] not in b"0123456789abcdef":
+            return False
+    return True
+
+
+def _has_checks(path):
+    """True when the file at `path` is one the board wrote with line checks (a history file)."""
+    from fishtable.core.lines import Lines
+
+    with open(path, "rb") as handle:
+        lines = Lines(handle)
+        while lines.next():
+            if _checked(lines.buf, lines.start, lines.raw_end):
+                return True
+    return False
+
+
+def read_record(path):
+    """The Match of the record file at `path`; raises RecordError (its line and what is wrong) and
+    OSError.  A file with the board's line checks is read by the board's own scanner
+    (fishtable.store.recover.Scanner): a line whose check fails, a torn or lost line is
+    RecordError "damaged at line N", though the bytes may still read as a valid record."""
+    from fishtable.core.errors import RecordError
+    from fishtable.core.lines import Lines
+    from fishtable.core.record import read_stream
+
+    if not _has_checks(path):
+        with open(path, "rb") as handle:
+            return read_stream(handle)
+    from fishtable.store.recover import Scanner
+
+    scanner = Scanner()
+    number = bad = 0
+    with open(path, "rb") as handle:
+        lines = Lines(handle)
+        while lines.next():
+            number += 1
+            scanner.line(lines)
+            if scanner.damaged and not bad:
+                bad = number
+    scanner.finish()
+    if bad or scanner.lost or scanner.match is None:
+        raise RecordError(bad or max(number, 1), "damaged (the board's line check fails): not counted")
+    return scanner.match
+
+
 def collect(folder):
     """(plays, unfinished per game, problems) of the `.fish` files in `folder`, plays in history order.
 
     A history file's number is its NNNN; other record files are numbered after them, by name."""
     from fishtable.core.errors import RecordError
-    from fishtable.core.record import read_stream
     from fishtable.store.history import number_of
 
     found = []
@@ -98,8 +154,7 @@ def collect(folder):
     for index, name in enumerate(numbered + others):
         number = number_of(name) if index < len(numbered) else top + index - len(numbered) + 1
         try:
-            with open(os.path.join(folder, name), "rb") as handle:
-                match = read_stream(handle)
+            match = read_record(os.path.join(folder, name))
         except RecordError as err:
             problems.append("%s: %s" % (name, err))
             continue
@@ -340,6 +395,10 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     folder = args[0]
+    if os.path.isfile(folder):
+        sys.stderr.write("history: %s is a file: give the folder that holds the .fish files (%s)\n"
+                         % (folder, os.path.dirname(folder) or "."))
+        return 2
     if not os.path.isdir(folder):
         sys.stderr.write("history: %s not found (copy it off the board: make pull)\n" % folder)
         return 2

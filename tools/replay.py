@@ -5,7 +5,8 @@
 
 Runs the firmware's own rules core.  Exit 0 with the JSON line on stdout; exit 2 with
 `line N: what is wrong` (or `cannot read FILE: why`) on stderr for anything else.  Any
-bytes at all give one of these lines, never a traceback.  `--micropython` runs this
+bytes at all and any file name (UTF-8 or not; a byte that is not printable ASCII is shown
+as `?`) give one of these lines, never a traceback.  `--micropython` runs this
 same script inside the MicroPython unix port (installed by `make setup` into .venv)
 and prints the identical line.  Standard library only; this file also runs under
 MicroPython itself.
@@ -15,13 +16,29 @@ import sys
 
 MICROPYTHON = sys.implementation.name == "micropython"
 # errno values (the same on the host and in MicroPython's unix port) and what to say
-REASONS = {2: "not found", 13: "permission denied", 20: "not a directory", 21: "is a directory"}
+REASONS = {
+    2: "not found",
+    5: "input/output error",
+    13: "permission denied",
+    20: "not a directory",
+    21: "is a directory",
+    36: "name too long",
+    40: "too many symbolic links",
+}
+# How the host hands a path to MicroPython: its bytes in hex, so that any file name (one that is
+# not UTF-8 too) reaches the port's open() as it is, in words of HEX_WORD digits (the port's
+# launcher dies on a command-line word of 256 characters or more).
+HEX_PATH = "--path-hex"
+HEX_WORD = 200
 
 
 def safe(text):
-    """`text` with anything but printable ASCII shown as `?` (stderr must never fail to encode)."""
+    """`text` (str or bytes) with anything but printable ASCII shown as `?`, one per byte of a
+    bytes path (stderr must never fail to encode; both interpreters give the same line)."""
     out = ""
     for ch in text:
+        if isinstance(ch, int):
+            ch = chr(ch)
         out += ch if " " <= ch <= "~" else "?"
     return out
 
@@ -41,7 +58,7 @@ def replay_stream(handle, buf=None):
 
 
 def replay_one(path, buf=None):
-    """(status, line) for the record at `path`: (0, JSON) or (2, the error message)."""
+    """(status, line) for the record at `path` (bytes, or str): (0, JSON) or (2, the error message)."""
     try:
         handle = open(path, "rb")
     except OSError as err:
@@ -60,7 +77,7 @@ def cannot_read(path, err):
 
 
 def replay(path):
-    """Print the summary line of the record at `path`; returns the exit status."""
+    """Print the summary line of the record at `path` (bytes, or str); returns the exit status."""
     try:
         status, line = replay_one(path)
     except MemoryError:  # cannot happen with the bounded reader; still no traceback
@@ -74,34 +91,54 @@ def many(paths_file):
     from fishtable.core.record import BUFFER
 
     buf = bytearray(BUFFER)
-    with open(paths_file) as names:
+    with open(paths_file, "rb") as names:  # bytes: a name need not be UTF-8
         for name in names:
-            name = name.rstrip("\n")
+            name = name.rstrip(b"\n")
             if name:
                 status, line = replay_one(name, buf)
                 sys.stdout.write("%d %s\n" % (status, line))
     return 0
 
 
+def unhex(text):
+    """The bytes written as hex digits in `text` (None if it is not hex)."""
+    try:
+        import binascii
+
+        return binascii.unhexlify(text)
+    except (ValueError, TypeError):
+        return None
+
+
 def host_main(argv):
     import os
-    import shutil
-    import subprocess
 
     tools = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(tools)
     micro = "--micropython" in argv
     args = [a for a in argv if a != "--micropython"]
     batch = len(args) == 2 and args[0] == "--many"
     if not batch and (len(args) != 1 or args[0].startswith("-")):
         sys.stderr.write(__doc__)
         return 2
-    if not micro:
-        if tools not in sys.path:  # `python3 -I` leaves the script's folder off the path
-            sys.path.insert(0, tools)
-        import bootstrap  # noqa: F401 - firmware/ on sys.path, MicroPython's const and ticks for CPython
+    path = os.fsencode(args[-1])  # the name's own bytes, whatever its encoding
+    if micro:
+        digits = path.hex()
+        words = [digits[i : i + HEX_WORD] for i in range(0, len(digits), HEX_WORD)]
+        return micropython_main(os.path.dirname(tools), args[:-1] + [HEX_PATH] + words)
+    if tools not in sys.path:  # `python3 -I` leaves the script's folder off the path
+        sys.path.insert(0, tools)
+    import bootstrap  # noqa: F401 - firmware/ on sys.path, MicroPython's const and ticks for CPython
 
-        return many(args[1]) if batch else replay(args[0])
+    return many(path) if batch else replay(path)
+
+
+def micropython_main(root, args):
+    """Run this script in the MicroPython unix port with `args`; its answer is passed on as it is.
+    One line and exit 2 when the port cannot be started or stops without an answer."""
+    import os
+    import shutil
+    import subprocess
+
     binary = os.path.join(root, ".venv", "bin", "micropython")
     if not os.path.exists(binary):
         binary = shutil.which("micropython")
@@ -109,13 +146,35 @@ def host_main(argv):
         sys.stderr.write("MicroPython unix port not found: run `make setup`\n")
         return 2
     env = dict(os.environ, MICROPYPATH=os.path.join(root, "firmware") + os.pathsep + ".frozen")
-    return subprocess.call([binary, "-X", "heapsize=192K", os.path.abspath(__file__)] + args, env=env)
+    command = [binary, "-X", "heapsize=192K", os.path.abspath(__file__)] + args
+    try:
+        proc = subprocess.run(command, env=env, capture_output=True)
+    except OSError as err:
+        sys.stderr.write("cannot start MicroPython (%s): %s\n" % (safe(binary), safe(err.strerror or str(err))))
+        return 2
+    if proc.returncode not in (0, 2):  # a crash of the port, or of its launcher: its last words
+        words = proc.stderr.strip().split(b"\n")[-1][:80]
+        sys.stderr.write("MicroPython stopped (exit %d): %s\n" % (proc.returncode, safe(words)))
+        return 2
+    sys.stdout.buffer.write(proc.stdout)
+    sys.stderr.buffer.write(proc.stderr)
+    return proc.returncode
 
 
 def board_main(argv):
-    if len(argv) == 2 and argv[0] == "--many":
-        return many(argv[1])
-    return replay(argv[0])
+    batch = argv[:1] == ["--many"]
+    if batch:
+        argv = argv[1:]
+    if argv[:1] == [HEX_PATH]:
+        path = unhex("".join(argv[1:]))
+    elif len(argv) == 1 and not argv[0].startswith("-"):
+        path = argv[0].encode()
+    else:
+        path = None
+    if path is None:
+        sys.stderr.write(__doc__)
+        return 2
+    return many(path) if batch else replay(path)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,9 @@ SCORED = const(1)  # it ended a round whose scoring the table sees (Hi Fisch!)
 OVER = const(2)  # it ended the game: the game is in the history now (`finished`)
 
 FINISHED_AT_BOOT = "The last game was over: it is in the history now"
+# A game over that the flash had no room to move into the history: it stays in the journal
+# (nothing lost) and goes there before a new game begins (`begin`) or at the next start.
+NOT_FILED = "Game kept, not yet in History: Flash full"
 
 
 class Session:
@@ -30,6 +33,8 @@ class Session:
         self.store = store
         self.match = None
         self.finished = None  # the last game that ended here (for its end screen)
+        self.unfiled = None  # a game over still in the journal: the flash refused its move
+        self.unfiled_note = None  # ... and what the screen says about it (NOT_FILED when full)
 
     def resume(self):
         """Pick up the game in progress from the journal; returns a message for the screen or None.
@@ -38,14 +43,18 @@ class Session:
         to the history) is finished now: FINISHED_AT_BOOT."""
         match, note = self.store.resume()
         if match is not None and match.game.over:
-            self.store.finish(match)
             self.finished = match
-            return FINISHED_AT_BOOT
+            return self.unfiled_note if self._file(match) else FINISHED_AT_BOOT
         self.match = match
         return note
 
     def begin(self, match):
-        """Start `match` (its header and any statements are journalled first)."""
+        """Start `match` (its header and any statements are journalled first).  A game over still
+        in the journal goes into the history first; raises OSError when the flash refuses either
+        (then nothing changed)."""
+        if self.unfiled is not None:
+            self.store.finish(self.unfiled)
+            self.unfiled = None
         self.store.begin(match)
         self.match = match
 
@@ -53,7 +62,8 @@ class Session:
         """Check, journal, apply `stmt`; returns TURN, or SCORED and OVER as bits.
 
         Raises Invalid when the rules refuse it and OSError when the flash does: then nothing
-        changed."""
+        changed.  A game over that the flash cannot move into the history is OVER all the same:
+        it stays in the journal (`unfiled`)."""
         match = self.match
         match.check(stmt)
         scorings = match.game.scorings
@@ -61,11 +71,24 @@ class Session:
         match.record(stmt)
         outcome = SCORED if match.game.scorings != scorings else TURN
         if match.game.over:
-            self.store.finish(match)
+            self._file(match)
             self.finished = match
             self.match = None
             outcome |= OVER
         return outcome
+
+    def _file(self, match):
+        """Move the game over `match` from the journal into the history; True when the flash
+        refused (it stays in the journal as `unfiled`, for `begin` or the next start)."""
+        try:
+            self.store.finish(match)
+        except OSError as err:
+            self.unfiled = match
+            full = err.args and err.args[0] == 28  # ENOSPC: the store's FlashFull
+            self.unfiled_note = NOT_FILED if full else "Game kept, not yet in History (flash error %s)" % err
+            return True
+        self.unfiled = None
+        return False
 
     def undo(self):
         """Take back the last statement (the journal first, then the state); returns it.

@@ -78,15 +78,17 @@ def sweep_littlefs(text, blocks=24, stride=1, torn=False):
         match, message = store.resume()
         got = key_of(match)
         # the operation in flight may have reached the flash; the game's last statement may be
-        # journalled with the game not yet in the history (the session finishes it at boot)
-        if got != states[done] and (done == len(ops) or got not in (states[done + 1], over)):
+        # journalled with the game not yet in the history (the session finishes it at boot; the
+        # cut may also have come inside the finish, which then kept the game in the journal)
+        allowed = (states[done], over) + ((states[done + 1],) if done < len(ops) else ())
+        if got not in allowed:
             errors.append("cut %d after %d ops: resumed %r" % (cut, done, got))
             continue
         if message is not None:
             errors.append("cut %d: message %r" % (cut, message))
         if got not in (states[done], over):
             done += 1
-        if not history_ok(store, header, final_lines, finishes and done == len(ops)):
+        if not history_ok(store, header, final_lines, finishes and done == len(ops) and got != over):
             errors.append("cut %d: history %r" % (cut, store.history()))
             continue
         session = Session(store)
@@ -205,6 +207,7 @@ def lfs_full_flash(texts, blocks=24):
         session = Session(store)
         for op in ops:
             run_op(session, header, op)
+        return session
 
     for text in texts:
         play(text)
@@ -220,9 +223,9 @@ def lfs_full_flash(texts, blocks=24):
     for name in store.history():
         store.delete_history(name)
     _fill(junk + "x")
-    try:
-        play(texts[0])
-        out.append("played")
+    try:  # the journal's folder keeps small parts in its own metadata: the moves may still fit
+        session = play(texts[0])
+        out.append("played, kept in the journal: %s" % session.unfiled_note)
     except FlashFull as err:
         out.append("FlashFull %d %s" % (err.args[0], err.args[1]))
     _unfill(junk)
@@ -230,6 +233,62 @@ def lfs_full_flash(texts, blocks=24):
     out.append("resumed %s %s" % (match is not None, message))
     os.umount(MOUNT)
     return out
+
+
+def lfs_full_image(path, text, count, finished=(), blocks=24):
+    """Write to the file `path` the image of a tiny LittleFS (`blocks` of 4 KB): the records
+    `finished` in the history, the first `count` statements of the record `text` as the game in
+    progress, the rest filled with a junk file.  Returns the history's names."""
+    import os
+
+    from devices.faultfs import FlashBlocks
+
+    from fishtable.core.match import Match
+    from fishtable.store.fs import OsFs
+
+    bdev = FlashBlocks(blocks, image=lfs_format(blocks))
+    lfs_mount(bdev)
+    store = Store(OsFs(), LFS_ROOT)
+
+    def journal(want, count):
+        match = Match(want.name, want.players, want.start, want.options, want.names, want.colours)
+        store.begin(match)
+        for stmt in want.statements[:count]:
+            store.append(match, stmt)
+            match.submit(stmt)
+        return match
+
+    for done in finished:
+        want = read_text(done)
+        store.finish(journal(want, len(want.statements)))
+    journal(read_text(text), count)
+    _fill(MOUNT + "/junk")
+    _fill(LFS_ROOT + "/junk")  # the data folder's own metadata too: small files are kept inline there
+    names = store.history()
+    os.umount(MOUNT)
+    with open(path, "wb") as f:
+        f.write(bdev.image())
+    return names
+
+
+def lfs_image_state(path):
+    """What the LittleFS image in the file `path` holds: the game in progress's statements (as
+    record lines), the message of its resume, the history's names and the saved brightness."""
+    import os
+
+    from devices.faultfs import FlashBlocks
+
+    from fishtable.store.fs import OsFs
+
+    with open(path, "rb") as f:
+        image = f.read()
+    lfs_mount(FlashBlocks(len(image) // 4096, image=image))
+    store = Store(OsFs(), LFS_ROOT)
+    match, message = store.resume()
+    lines = [match.line_of(s) for s in match.statements] if match is not None else None
+    state = (lines, message, store.history(), store.load_settings({"brightness": 3})["brightness"])
+    os.umount(MOUNT)
+    return state
 
 
 def _read(path):

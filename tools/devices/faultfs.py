@@ -15,7 +15,10 @@ What survives of bytes written but not yet committed: with `torn=False` (LittleF
 with `torn=True` (a FAT-like worst case) all of them, so a file can end in a torn line.
 
 `capacity` (bytes) makes `free()` report the space left, each file taking whole 4 KB blocks
-as in LittleFS (writes are not refused; the store only asks).
+as in LittleFS.  Writes are not refused (the store only asks) unless `full` is set: then, as on
+a full LittleFS, a commit that would pass `capacity` fails with ENOSPC and the file keeps what it
+held before, and a new file that does not fit is not created: ENAMETOOLONG (LittleFS's answer
+when a new name finds no room in the folder's metadata).
 
 `trace` (a callable) is called at every write point with the FaultFs before that point
 acts, so a test can take `survivors()` at every point from one run.
@@ -31,6 +34,14 @@ class PowerCut(BaseException):
 ENOENT = 2
 EEXIST = 17
 EISDIR = 21
+ENOSPC = 28
+ENAMETOOLONG = 36
+BLOCK = 4096
+
+
+def _blocks(size):
+    """The flash a file of `size` bytes takes: whole blocks, at least one."""
+    return max(1, (size + BLOCK - 1) // BLOCK) * BLOCK
 
 
 class FaultFile:
@@ -109,10 +120,12 @@ class FaultFile:
     def close(self):
         if self.closed:
             return
-        self.flush()
-        self.closed = True
-        if self in self.fs._open:
-            self.fs._open.remove(self)
+        try:
+            self.flush()
+        finally:  # closed even when the commit failed (ENOSPC), as a real file is
+            self.closed = True
+            if self in self.fs._open:
+                self.fs._open.remove(self)
 
     def __enter__(self):
         return self
@@ -124,9 +137,10 @@ class FaultFile:
 class FaultFs:
     """The in-memory flash: `files` maps paths to durable bytes, `dirs` holds directory paths."""
 
-    def __init__(self, cut_at=None, torn=False, trace=None, files=None, dirs=None, capacity=None):
+    def __init__(self, cut_at=None, torn=False, trace=None, files=None, dirs=None, capacity=None, full=False):
         self.files = dict(files) if files else {}
         self.capacity = capacity
+        self.full = full  # refuse what does not fit in `capacity` (ENOSPC)
         self.dirs = set(dirs) if dirs else set(["/"])
         self.cut_at = cut_at
         self.torn = torn
@@ -165,9 +179,23 @@ class FaultFs:
     def reboot(self):
         """A fresh FaultFs with what survived (the power came back); counters start at zero."""
         files, dirs = self._frozen if self.dead else self.survivors()
-        return FaultFs(torn=self.torn, files=files, dirs=dirs, capacity=self.capacity)
+        return FaultFs(torn=self.torn, files=files, dirs=dirs, capacity=self.capacity, full=self.full)
+
+    def _fits(self, path, size):
+        """False when `full` is set and `path` holding `size` bytes would pass `capacity`."""
+        if not self.full or self.capacity is None:
+            return True
+        used = _blocks(size)
+        for name, data in self.files.items():
+            if name != path:
+                used += _blocks(len(data))
+        return used <= self.capacity
 
     def _commit(self, handle):
+        if not self._fits(handle.path, len(handle.buf)):
+            handle.buf = bytearray(self.files.get(handle.path, b""))  # as it was: the write is lost
+            handle.dirty = False
+            raise OSError(ENOSPC)
         self.files[handle.path] = bytes(handle.buf)
         handle.dirty = False
         self.commits += 1
@@ -195,6 +223,8 @@ class FaultFs:
         else:
             self._need_parent(path)
             if path not in self.files:
+                if not self._fits(path, 0):
+                    raise OSError(ENAMETOOLONG)
                 self._point()
                 self.files[path] = b""
             data = self.files[path] if "a" in mode else b""
@@ -257,7 +287,7 @@ class FaultFs:
             return None
         used = 0
         for data in self.files.values():
-            used += max(1, (len(data) + 4095) // 4096) * 4096
+            used += _blocks(len(data))
         return self.capacity - used
 
 

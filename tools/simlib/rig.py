@@ -23,7 +23,9 @@ KEY_MS = {PREV: 120, NEXT: 120, OK: 120, BACK: 860}  # as long as a scripted pre
 class Rig:
     """The App on modelled hardware; `press`/`wait` drive it and record the key script."""
 
-    def __init__(self, folder, seed=1, strict=True, mounted_flip=False):
+    def __init__(self, folder, seed=1, strict=True, mounted_flip=False, fs=None):
+        """The app with its store in `folder` (the host's disk), or on the filesystem adapter `fs`
+        (tools/devices/faultfs.FaultFs, under /data) when given."""
         import devices
 
         devices.install()
@@ -49,7 +51,7 @@ class Rig:
         self.display = SSD1306(machine.I2C(0), 0x3C, 128, 64)
         self.pixels = neopixel.NeoPixel(machine.Pin(16), 12, keep=2)
         self.ring = Ring(self.pixels, 12)
-        self.store = Store(root=os.path.join(self.folder, "data"))
+        self.store = Store(root=os.path.join(self.folder, "data")) if fs is None else Store(fs)
         self.hw = Hardware(None, self.display, self.ring, None, mounted_flip=mounted_flip)
         self.now = 0
         self.words = []

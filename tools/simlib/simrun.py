@@ -2,6 +2,9 @@
 
     simrun.py KEYS_FILE SEED FLASH_DIR MAIN_PY      a key script, every changed frame to stdout
     simrun.py --serve SEED FLASH_DIR MAIN_PY         one key word at a time from stdin (autoplay)
+    simrun.py --lfs IMAGE ...                        the flash is the real LittleFS (os.VfsLfs2 of
+                                                     the MicroPython unix port) on the block-device
+                                                     image IMAGE, written back when the run ends
 
 The board is built by the firmware's own `board.build()` from boards/pico.json over the
 device models of tools/devices (machine: pins and I2C; the SSD1306 panel model decodes
@@ -219,7 +222,27 @@ class Served:
                 return items[0]
 
 
+LFS_MOUNT = "/flash"
+
+
+def mount_lfs(image_path):
+    """Mount the LittleFS image in the file `image_path` (4 KB blocks, 256-byte programs, as on
+    the Pico) at LFS_MOUNT; returns the block device (tools/devices/faultfs.FlashBlocks)."""
+    import os
+
+    from devices.faultfs import FlashBlocks
+
+    with open(image_path, "rb") as f:
+        image = f.read()
+    bdev = FlashBlocks(len(image) // 4096, image=image)
+    os.mount(os.VfsLfs2(bdev, progsize=256), LFS_MOUNT)
+    return bdev
+
+
 def main(argv):
+    lfs = None
+    if argv[0] == "--lfs":
+        lfs, argv = argv[1], argv[2:]
     draws = argv[0] == "--draws"  # also log what the screens draw (`D` lines; tests of the screen reader)
     if draws:
         argv = argv[1:]
@@ -246,7 +269,8 @@ def main(argv):
             drawlog.watch(hw.display, lambda keys: sys.stdout.write("D %s\n" % drawlog.encode(keys)))
         return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 
-    panel, clock, frames = install(seed, flash + "/data", make_keys)
+    bdev = mount_lfs(lfs) if lfs else None
+    panel, clock, frames = install(seed, (LFS_MOUNT if lfs else flash) + "/data", make_keys)
     import devices
 
     devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too
@@ -257,6 +281,12 @@ def main(argv):
     except Done:
         pass
     frames.capture(clock.ms)
+    if bdev is not None:
+        import os
+
+        os.umount(LFS_MOUNT)
+        with open(lfs, "wb") as f:
+            f.write(bdev.data)  # (no copy: the board's heap is small)
     sys.stdout.write("E\n")
 
 

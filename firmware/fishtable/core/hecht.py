@@ -1,4 +1,4 @@
-"""Hecht im Karpfenteich rules (shared/rules/hecht-im-karpfenteich.txt, clarifications 4-6).
+"""Hecht im Karpfenteich rules (docs/record-format.md; rulings 4-6 of the README).
 
 The record holds no single steps, so the core tracks counts, not positions: hungry and
 sated pikes per player, hungry and sated carp, snails on the board, the supplies, the

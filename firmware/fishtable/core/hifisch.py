@@ -1,4 +1,4 @@
-"""Hi Fisch! rules (shared/rules/hi-fisch.txt, clarifications 1-3): flips, intermediate scoring, end.
+"""Hi Fisch! rules (docs/record-format.md; rulings 1-3 of the README): flips, intermediate scoring, end.
 
 Statements: ("shark", shell) and ("fish", N, shell), `shell` a bool (the flipped card had a shell).
 The 36 cards: numberfish 1-29 (species 1-5, 6-13, 14-21, 22-29) and 7 sharks; 10 shells.

@@ -1,4 +1,4 @@
-"""Yo Fish! rules (shared/rules/yo-fish.txt, clarifications 7-8): the score track.
+"""Yo Fish! rules (docs/record-format.md; rulings 7-8 of the README): the score track.
 
 Statements: ("place", V, M), ("cover", V, W), ("hidden", P, K) with P 1-based.
 """

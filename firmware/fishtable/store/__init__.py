@@ -175,8 +175,8 @@ class Store:
 
     def make_room(self):
         """Drop the oldest history games until `min_free` bytes are free (at most 8 games, at
-        least one, never the newest); returns the names dropped.  The game in progress is never
-        touched."""
+        least one; the newest too when it is the last); returns the names dropped.  The game in
+        progress is never touched, and the history's numbering goes on (`finish`)."""
         return _history().make_room(self.fs, self.history_dir, self.min_free)
 
     # -- history ------------------------------------------------------------

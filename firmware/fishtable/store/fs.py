@@ -11,10 +11,16 @@ bytes still free on the filesystem holding `path`, or None when unknown).
 
 import os
 
+from micropython import const
+
 # Where an adapter whose rename cannot replace a file atomically (FAT) moves the file being
 # replaced until the new one is in place; `Store.resume` completes such a cut replacement.
 OLD_SUFFIX = ".old"
 ENOSPC = 28  # errno: no space left on the device
+# errno ENAMETOOLONG: what LittleFS says when a new file's name finds no room in its folder's
+# metadata (it turns its own no-space error into this one); the store's names are short, so for
+# the store it means a full flash too
+_NAME_NO_ROOM = const(36)
 
 
 class FlashFull(OSError):
@@ -25,8 +31,10 @@ class FlashFull(OSError):
 
 
 def no_space(err):
-    """True when the OSError `err` says the filesystem is full."""
-    return bool(err.args) and err.args[0] == ENOSPC
+    """True when the OSError `err` says the filesystem is full (ENOSPC, or LittleFS's
+    ENAMETOOLONG for a new file on a full flash)."""
+    code = err.args[0] if err.args else 0
+    return code == ENOSPC or code == _NAME_NO_ROOM
 
 
 class OsFs:

@@ -2,7 +2,8 @@
 
 A finished journal is renamed into the history (atomic, nothing copied).  When the
 history takes more flash than its budget, or the filesystem has less than a floor of
-free space left, the oldest files are deleted (never the newest).  LittleFS gives a file
+free space left, the oldest files are deleted (never the newest, the game just finished).
+When a write finds the flash full, `make_room` deletes the oldest, the newest too if need be.  LittleFS gives a file
 of more than a few hundred bytes whole 4 KB blocks, so each file is charged whole blocks.
 """
 
@@ -43,8 +44,9 @@ def names(fs, folder):
 
 
 def add(fs, folder, journal, game, after=0):
-    """Move the record file `journal` into the history as the next number (above `after` too);
-    returns its name."""
+    """Move the record file `journal` into the history as the next number: above the highest
+    file there and above `after` (the highest number the statistics counted, so that a game
+    deleted from the history, the newest too, hands its number on to no other); returns its name."""
     ensure_dir(fs, folder)
     existing = names(fs, folder)
     number = max(number_of(existing[0]) if existing else 0, after) + 1
@@ -89,10 +91,11 @@ def path_of(folder, name):
 
 def make_room(fs, folder, min_free, most=8):
     """Delete the oldest files until `min_free` bytes are free (at least one, at most `most`; the
-    newest is kept, so that the numbering goes on); returns the deleted names."""
+    newest too when no other is left: the numbering goes on above the statistics' last number,
+    see `add`); returns the deleted names."""
     kept = names(fs, folder)
     dropped = []
-    while len(kept) > 1 and len(dropped) < most:
+    while kept and len(dropped) < most:
         if dropped:
             free = fs.free(folder)
             if (free is None and len(dropped) >= 4) or (free is not None and free >= min_free):

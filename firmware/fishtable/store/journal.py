@@ -215,7 +215,7 @@ def finish(store, match):
     table = stats.load(store.fs, stats.path_of(store.root, match.name), match.name, store.buf)
     if store._count != len(match.statements) or store._part:
         store._spaced(rewrite, store, match, len(match.statements))
-    name = store._spaced(_to_history, store, match, table.last)
+    name = store._spaced(_to_history, store, match, max(table.last, stats.last_number(store, match.name)))
     store._count = -1
     history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
     stats.update(store, table, match, name)

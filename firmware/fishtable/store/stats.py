@@ -10,8 +10,8 @@ game with a higher number is folded in when the table is opened or a game finish
 missing or damaged file is an empty table (`last` 0), so the same step rebuilds it from the
 history.  A power cut between a game's move into the history and the update of its file, or
 anywhere in that update, is so repaired the next time: no game is counted twice or lost.
-New history numbers are never below a table's `last` (Store.finish), so a game deleted from
-the history cannot hand its number on to the next one.
+New history numbers are above every game's table's `last` (Store.finish, `last_number`), so a
+game deleted from the history, the newest too, cannot hand its number on to the next one.
 
 Games deleted from the history (by the History screen or because the history was full)
 stay counted; only a rebuild (`forget_file`, or a lost file) forgets them.
@@ -38,6 +38,31 @@ def load(fs, path, game, buf=None):
     table = Table(game)
     read_either(fs, path, table.take, table.clear, buf)
     return table
+
+
+def last_number(store, skip=None):
+    """The highest history number counted by the statistics of any game but `skip` (0 when none):
+    a new history game is numbered above it, so the numbering goes on when the history lost its
+    newest files (`make_room` on a full flash, Delete).  Reads only each file's `games` line."""
+    from fishtable.core.games import GAMES
+
+    best = [0, 0]  # the highest so far, this file's
+
+    def take(data, start, end):
+        if data[start : start + 6] == b"games ":
+            words = str(data[start:end], "ascii").split()
+            best[1] = int(words[-1]) if len(words) == 5 else 0
+
+    def forget():
+        best[1] = 0
+
+    for game in GAMES:
+        if game.name != skip:
+            best[1] = 0
+            path = path_of(store.root, game.name)
+            if read_either(store.fs, path, take, forget, store.buf):
+                best[0] = max(best[0], best[1])
+    return best[0]
 
 
 def save(fs, path, table):

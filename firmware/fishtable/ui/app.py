@@ -178,10 +178,24 @@ class App:
         return drew
 
     # -- settings ------------------------------------------------------------
-    def save_settings(self):
-        """Keep the settings on flash and apply them to the hardware."""
-        self.store.save_settings(self.settings)
-        prefs.apply(self.hw, self.settings)
+    def save_settings(self, key=None, value=None, quiet=False):
+        """Set `key` to `value` (when given), keep the settings on flash and apply them to the
+        hardware; True when saved.  When the flash refuses the write, it says so ("Not saved: Flash
+        full. ..."; nothing when `quiet`) and the setting stays as it was saved: False."""
+        settings = self.settings
+        old = settings.get(key)
+        if key is not None:
+            settings[key] = value
+        try:
+            self.store.save_settings(settings)
+        except OSError as err:
+            if key is not None:
+                settings[key] = old
+            if not quiet:
+                self.message(flash_error("Not saved", err))
+            return False
+        prefs.apply(self.hw, settings)
+        return True
 
     # -- the game ------------------------------------------------------------
     def colour_of(self, player):
@@ -198,7 +212,7 @@ class App:
         try:
             self.session.begin(match)
         except OSError as err:
-            self.message(_flash_error("Not saved", err))
+            self.message(flash_error("Not saved", err))
             return
         self.play()
 
@@ -220,7 +234,7 @@ class App:
             self.message(str(err.args[0]) if err.args else "not allowed")
             return False
         except OSError as err:  # not journalled: not played
-            self.message(_flash_error("Not saved", err))
+            self.message(flash_error("Not saved", err))
             return False
         self.dirty = True
         if outcome == OVER:
@@ -252,6 +266,8 @@ class App:
         from fishtable.ui.scoreboard import GameOver
 
         self.push(GameOver(self, finished))
+        if self.session.unfiled is not None:
+            self.message(self.session.unfiled_note)
 
     def undo(self):
         """Take back the last statement (journal first, then the state), then play on."""
@@ -260,7 +276,7 @@ class App:
         except Invalid as err:
             self.message(str(err.args[0]))
         except OSError as err:
-            self.message(_flash_error("Not undone", err))
+            self.message(flash_error("Not undone", err))
         self.play()
 
 
@@ -273,8 +289,9 @@ def _drop(name):
         delattr(parent, leaf)
 
 
-def _flash_error(what, err):
-    """What a player reads when the flash refused a write: `what` ("Not saved") and why."""
+def flash_error(what, err):
+    """What a player reads when the flash refused a write (the OSError `err`): `what`
+    ("Not saved") and why."""
     if err.args and err.args[0] == 28:  # ENOSPC, as the store's FlashFull says it
         return what + ": Flash full. Delete games in History"
     return "%s (flash error %s)" % (what, err)

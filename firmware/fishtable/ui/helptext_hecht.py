@@ -2,7 +2,7 @@
 
 Loaded by fishtable.ui.help only while help or the set-up checklist is shown, then dropped.
 LEGEND explains every entry of helptext.SYMBOLS["hecht"] (a line starts with it; `@name`
-lines show that icon); RULES are the device's interpretations (clarifications.md); SETUP the
+lines show that icon); RULES are the device's rulings (README, What the device assumes); SETUP the
 rulebook's set-up, one checklist item each ("p2|": only with 2 players); START who begins.
 """
 

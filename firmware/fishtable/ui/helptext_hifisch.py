@@ -2,7 +2,7 @@
 
 Loaded by fishtable.ui.help only while help or the set-up checklist is shown, then dropped.
 LEGEND explains every entry of helptext.SYMBOLS["hifisch"] (a line starts with it);
-RULES are the device's interpretations (shared/rules/clarifications.md); SETUP the
+RULES are the device's rulings (README, What the device assumes); SETUP the
 rulebook's preparations, one checklist item each; START who begins the first round.
 """
 

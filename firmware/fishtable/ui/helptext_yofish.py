@@ -2,7 +2,7 @@
 
 Loaded by fishtable.ui.help only while help or the set-up checklist is shown, then dropped.
 LEGEND explains every entry of helptext.SYMBOLS["yofish"] (a line starts with it); RULES are
-the device's interpretations (clarifications.md) and the scoring it does; SETUP the rulebook's
+the device's rulings (README, What the device assumes) and the scoring it does; SETUP the rulebook's
 set-up, one checklist item each ("p3|"/"p4|": only with that many players, "adv|": only in
 the advanced game); START who begins.
 """

@@ -1,4 +1,5 @@
-"""History: the finished games on flash, newest first, and each one's ranking (with Delete)."""
+"""History: the finished games on flash, newest first, and each one's ranking (with Delete); a
+file that cannot be read shows as damaged, with Delete too (a full flash may need its space)."""
 
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Confirm, Info, Menu, Screen
@@ -27,12 +28,11 @@ def history_screen(app):
 
 
 def _open(app, name):
-    """Show a game's ranking; a file that cannot be read says so and the list stays."""
+    """Show a game's ranking; a file that cannot be read says it is damaged (and offers Delete)."""
     try:
         match = app.store.history_game(name)  # streamed line by line through the store's buffer
     except (OSError, ValueError):  # unreadable, damaged, or bytes that are not a record
-        app.message("damaged file")
-        return
+        match = None
     app.push(Standings(name, match))
 
 
@@ -49,15 +49,16 @@ def _delete(app, name):
 
 
 class Standings(Screen):
-    """The ranking of a finished game (rank, name, score: a shared win ranks its winners 1); the
-    bottom line is a choice between Back and Delete (PREV/NEXT), "< OK: back >"."""
+    """The ranking of a finished game (rank, name, score: a shared win ranks its winners 1), or
+    for a `match` of None (a damaged file) a note that it cannot be shown; the bottom line is a
+    choice between Back and Delete (PREV/NEXT), "< OK: back >"."""
 
     def __init__(self, name, match):
         self.name = name
         self.title = game_label(name)
-        self.game = match.game
-        self.label = match.label
-        self.ranking = self.game.ranking()
+        self.game = match.game if match is not None else None
+        self.label = match.label if match is not None else None
+        self.ranking = self.game.ranking() if match is not None else ()
         self.delete = False  # the bottom line's choice
 
     def key(self, app, ev):
@@ -73,6 +74,12 @@ class Standings(Screen):
     def draw(self, app, fb):
         game = self.game
         draw.line(fb, self.title, 0)  # plain: a bar would need the row below it
+        if game is None:
+            draw.centre(fb, "Damaged file:", 2)
+            draw.centre(fb, "it cannot be", 3)
+            draw.centre(fb, "shown", 4)
+            self._choice(fb)
+            return
         scores = game.scores()
         rank = 0
         prev = None
@@ -84,6 +91,9 @@ class Standings(Screen):
                 prev = key
             draw.line(fb, "%d %s" % (rank, self.label(p)), 1 + i)
             draw.right(fb, str(scores[p - 1]), 1 + i)
+        self._choice(fb)
+
+    def _choice(self, fb):
         draw.text(fb, "<", 0, 56)
         draw.centre(fb, "OK: delete" if self.delete else "OK: back", 7)
         draw.text(fb, ">", draw.WIDTH - 8, 56)

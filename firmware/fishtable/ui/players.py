@@ -73,6 +73,8 @@ def _change(app, shown, change, *args):
         app.message(str(err.args[0]))
         return
     except OSError as err:
-        app.message("Not saved (flash error %s)" % err)
+        from fishtable.ui.app import flash_error
+
+        app.message(flash_error("Not saved", err))
         return
     _refresh(app, shown)

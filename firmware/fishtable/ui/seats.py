@@ -69,8 +69,8 @@ def _coloured(setup, app, seat, colour):
     if not setup.game.fixed_colours:  # remembered as the next game's offer
         saved = app.settings["colours"]
         chosen = "".join(str(c) for c in colours)
-        app.settings["colours"] = chosen + "".join(ch for ch in saved if int(ch) not in colours)
-        app.save_settings()
+        # only the next set-up's offer: a full flash says so when the game begins
+        app.save_settings("colours", chosen + "".join(ch for ch in saved if int(ch) not in colours), quiet=True)
     setup._ask_start(app)
 
 

@@ -52,9 +52,9 @@ def _chosen(app, item):
 
 
 def _set(app, key, value):
-    """Keep `value` as setting `key` (on flash, and on the hardware), then show the menu again."""
-    app.settings[key] = value
-    app.save_settings()
+    """Keep `value` as setting `key` (on flash, and on the hardware), then show the menu again;
+    a full flash says so and keeps the old value."""
+    app.save_settings(key, value)
     _refresh(app)
 
 
