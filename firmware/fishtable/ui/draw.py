@@ -100,7 +100,31 @@ def right(fb, s, row):
     text(fb, s, WIDTH - len(s) * 8, row * 8)
 
 
-_cell = []  # [8 bytes, an 8x8 FrameBuffer over them]: one glyph at a time for 2x text (made once)
+# One glyph at a time for 2x text, made once: the 8x8 glyph (MONO_VLSB: a byte a column) and the
+# same glyph doubled into 16x16 (two pages of 16 columns), drawn with one `blit` (C, not a pixel
+# loop in Python); `_DOUBLE[n]` is the nibble n with each bit doubled.
+_cell = []
+_dark = []  # the palette that draws a source's set pixels dark (made at its first use)
+_DOUBLE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
+
+
+def _framebuf():
+    import framebuf
+
+    return framebuf
+
+
+def _ink(c):
+    """blit's (key, palette) that draws a 1-bit source's set pixels in colour `c`, the rest clear."""
+    if c:
+        return 0, None
+    if not _dark:
+        framebuf = _framebuf()
+        palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+        palette.pixel(0, 0, 1)  # the source's clear pixels -> 1: the key, not drawn
+        palette.pixel(1, 0, 0)  # its set pixels -> 0
+        _dark.append(palette)
+    return 1, _dark[0]
 
 
 def big(fb, s, x, y, c=1):
@@ -109,24 +133,26 @@ def big(fb, s, x, y, c=1):
         s = s[: max(0, (WIDTH - x) // 16)]
     _claim(s, x, y, len(s) * 16, 16)
     if not _cell:
-        import framebuf
-
-        buf = bytearray(8)
-        _cell.append(buf)
-        _cell.append(framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB))
+        framebuf = _framebuf()
+        small = bytearray(8)
+        large = bytearray(32)
+        _cell.extend((small, framebuf.FrameBuffer(small, 8, 8, framebuf.MONO_VLSB),
+                      large, framebuf.FrameBuffer(large, 16, 16, framebuf.MONO_VLSB)))
     bits = _cell[0]
     glyph = _cell[1]
+    doubled = _cell[2]
+    twice = _cell[3]
+    key, palette = _ink(c)
     for ch in s:
         glyph.fill(0)
         glyph.text(ch, 0, 0, 1)
         for col in range(8):
             column = bits[col]
-            row = 0
-            while column:
-                if column & 1:
-                    fb.fill_rect(x + 2 * col, y + 2 * row, 2, 2, c)
-                column >>= 1
-                row += 1
+            low = _DOUBLE[column & 15]
+            high = _DOUBLE[column >> 4]
+            doubled[2 * col] = doubled[2 * col + 1] = low
+            doubled[16 + 2 * col] = doubled[17 + 2 * col] = high
+        fb.blit(twice, x, y, key, palette)
         x += 16
 
 
@@ -194,13 +220,19 @@ def _wrap_part(msg, start, stop, width, out):
         w0 = w1 + 1
 
 
+_icons = {}  # icon rows -> an 8x8 MONO_HLSB FrameBuffer over them, made at its first drawing
+
+
 def icon(fb, rows, x, y, c=1):
-    """A small bitmap: `rows` is a tuple of ints, bit 7 the leftmost pixel of an 8-wide row."""
-    for dy in range(len(rows)):
-        bits = rows[dy]
-        for dx in range(8):
-            if bits & (0x80 >> dx):
-                fb.pixel(x + dx, y + dy, c)
+    """A small bitmap: `rows` is a tuple of 8 ints, bit 7 the leftmost pixel of an 8-wide row
+    (MONO_HLSB), its set pixels drawn in colour `c` with one `blit`."""
+    src = _icons.get(rows)
+    if src is None:
+        framebuf = _framebuf()
+        src = framebuf.FrameBuffer(bytearray(rows), 8, len(rows), framebuf.MONO_HLSB)
+        _icons[rows] = src
+    key, palette = _ink(c)
+    fb.blit(src, x, y, key, palette)
 
 
 def bar(fb, x, y, w, h, value, total):
