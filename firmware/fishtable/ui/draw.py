@@ -53,10 +53,10 @@ def text(fb, s, x, y, c=1):
     """8x8 text at pixel x, y; cut at the right edge (strict mode: raises)."""
     if not s:
         return
-    cw = 8
-    if x + len(s) * cw > WIDTH and not _state[0]:
-        s = s[: max(0, (WIDTH - x) // cw)]
-    _claim(s, x, y, len(s) * cw, 8)
+    if _state[0]:
+        _claim(s, x, y, len(s) * 8, 8)
+    elif x + len(s) * 8 > WIDTH:
+        s = s[: max(0, (WIDTH - x) // 8)]
     fb.text(s, x, y, c)
 
 
@@ -66,6 +66,9 @@ def line(fb, s, row, col=0, inverted=False):
     y = row * 8
     if inverted:
         fb.fill_rect(0, y - 1, WIDTH, BAR_H, 1)
+    elif not _state[0] and col == 0 and len(s) <= COLS:  # (the common case: one call, not two)
+        fb.text(s, 0, y, 1)
+        return
     text(fb, s, col * 8, y, 0 if inverted else 1)
 
 
