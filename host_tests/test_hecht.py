@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from fw.helpers import submit_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +30,7 @@ def new(players=2, start=1, chips=None):
 def play(lines, players=2, chips=None, start=1):
     m = new(players, start, chips)
     for line in lines.split(";") if lines else ():
-        m.submit_line(line)
+        submit_line(m, line)
     return m
 
 
@@ -87,7 +88,7 @@ def test_option_chips_and_its_header_line():
     assert m.game.chips == chips
     assert "option chips pike skip snail snail carp pike" in list(m.header_lines())
     assert not [line for line in new().header_lines() if line.startswith("option")]
-    m.submit_line("action pike")
+    submit_line(m, "action pike")
     again = read_text("\n".join(m.lines()))
     assert again.game.chips == chips and again.game.covered[0] == 1
 
@@ -118,10 +119,10 @@ def test_two_wave_chips_cover_the_first_open_one():
     assert g.covered[0] == (1 << 2) | (1 << 5) and g.covered[1] == 1 << 2
     assert g.open_chip("wave") == 5 and g.open_chip("wave", 1) == -1
     assert g.open_chips() == [(0, "snail"), (1, "skip"), (3, "carp"), (4, "pike"), (5, "wave")]
-    m.submit_line("action wave")
-    m.submit_line("end")
+    submit_line(m, "action wave")
+    submit_line(m, "end")
     with pytest.raises(Invalid, match="your wave chip is covered"):
-        m.submit_line("action wave")
+        submit_line(m, "action wave")
     assert g.open_chips() == [(0, "snail"), (1, "skip"), (3, "carp"), (4, "pike")]
 
 
@@ -130,11 +131,11 @@ def test_skip_is_first_and_ends_the_turn():
     g = m.game
     assert g.next_player() == 2 and not g.lines and g.covered[0] == 2
     with pytest.raises(Invalid, match="before end"):
-        m.submit_line("end")
-    m.submit_line("emigrate")
+        submit_line(m, "end")
+    submit_line(m, "emigrate")
     assert g.lines > 0
     with pytest.raises(Invalid, match="skip only at the start"):
-        m.submit_line("action skip")
+        submit_line(m, "action skip")
 
 
 def test_one_action_per_turn_before_during_or_after_moves():
@@ -142,8 +143,8 @@ def test_one_action_per_turn_before_during_or_after_moves():
     g = m.game
     assert g.acted and g.allowance() == 14
     with pytest.raises(Invalid, match="only one action per turn"):
-        m.submit_line("action snail")
-    m.submit_line("end")
+        submit_line(m, "action snail")
+    submit_line(m, "end")
     assert g.allowance() == 7 and not g.acted and g.next_player() == 2
 
 
@@ -161,13 +162,13 @@ def test_a_round_ends_when_every_player_covered_six():
 
 def test_moves_before_the_only_open_skip_are_refused():
     m = play("", chips=("pike", "skip", "skip", "skip", "skip", "skip"))
-    m.submit_line("action pike")
-    m.submit_line("end")
-    m.submit_line("action pike")
-    m.submit_line("end")
+    submit_line(m, "action pike")
+    submit_line(m, "end")
+    submit_line(m, "action pike")
+    submit_line(m, "end")
     with pytest.raises(Invalid, match="only skip is left"):
-        m.submit_line("emigrate")
-    m.submit_line("action skip")
+        submit_line(m, "emigrate")
+    submit_line(m, "action skip")
     assert m.game.next_player() == 2
 
 
@@ -176,34 +177,34 @@ def test_movement_points_bound_the_moves():
     g = m.game
     stock(g, carp=11, snails=12)
     for _ in range(7):
-        m.submit_line("graze")
+        submit_line(m, "graze")
     before = state(g)
     with pytest.raises(Invalid, match="no movement points left"):
-        m.submit_line("graze")
+        submit_line(m, "graze")
     assert state(g) == before
-    m.submit_line("action wave")
+    submit_line(m, "action wave")
     for _ in range(5):
-        m.submit_line("graze")
-    m.submit_line("emigrate")
-    m.submit_line("emigrate")
+        submit_line(m, "graze")
+    submit_line(m, "emigrate")
+    submit_line(m, "emigrate")
     assert g.moves == 14
     with pytest.raises(Invalid, match="no movement points left"):
-        m.submit_line("eat")
+        submit_line(m, "eat")
 
 
 # -- eating and grazing ------------------------------------------------------------
 def test_graze_needs_a_snail_and_a_hungry_carp():
     m = play("action snail")
     g = m.game
-    m.submit_line("graze")
+    submit_line(m, "graze")
     assert (g.hungry_carp, g.sated_carp, g.snails_board, g.snail_supply) == (2, 1, 0, 11)
     with pytest.raises(Invalid, match="no snail on the board"):
-        m.submit_line("graze")
+        submit_line(m, "graze")
     stock(g, snails=5)
-    m.submit_line("graze")
-    m.submit_line("graze")
+    submit_line(m, "graze")
+    submit_line(m, "graze")
     with pytest.raises(Invalid, match="no hungry carp"):
-        m.submit_line("graze")
+        submit_line(m, "graze")
 
 
 def test_eat_hungry_and_sated_carp():
@@ -211,16 +212,16 @@ def test_eat_hungry_and_sated_carp():
     g = m.game
     stock(g, snails=1)
     for line in ("graze", "action wave", "end"):
-        m.submit_line(line)
+        submit_line(m, line)
     assert (g.hungry_carp, g.sated_carp, g.snail_supply, g.next_player()) == (6, 1, 11, 1)
-    m.submit_line("eat sated")
+    submit_line(m, "eat sated")
     assert (g.sated[0], g.hungry[0], g.sated_carp, g.snail_supply, g.carp_pond()) == (1, 1, 0, 12, 6)
     with pytest.raises(Invalid, match="no sated carp"):
-        m.submit_line("eat sated")
-    m.submit_line("eat")
+        submit_line(m, "eat sated")
+    submit_line(m, "eat")
     assert (g.sated[0], g.hungry[0], g.hungry_carp, g.carp_pond()) == (2, 0, 5, 5)
     with pytest.raises(Invalid, match="you have no hungry pike"):
-        m.submit_line("eat")
+        submit_line(m, "eat")
     assert g.scores() == [2, 2] and fields(g)["sated"] == [2, 0]
 
 
@@ -229,13 +230,13 @@ def test_no_eating_while_4_or_fewer_carp_swim_in_the_pond():
     g = m.game
     assert "No eating: 3 carp" in g.warnings()
     with pytest.raises(Invalid, match="no eating: only 3 carp in the pond"):
-        m.submit_line("eat")
+        submit_line(m, "eat")
     stock(g, carp=0, sated_carp=2)  # 3 hungry + 2 sated: 5 carp count (clarification 5)
-    m.submit_line("eat sated")
+    submit_line(m, "eat sated")
     assert g.carp_pond() == 4 and "No eating: 4 carp" in g.warnings()
     before = state(g)
     with pytest.raises(Invalid, match="only 4 carp"):
-        m.submit_line("eat")
+        submit_line(m, "eat")
     assert state(g) == before
 
 
@@ -245,7 +246,7 @@ def test_carp_reproduction_parents_hungry_snails_back_new_carp():
     g = m.game
     stock(g, sated_carp=4)  # 3 hungry, 4 sated, 7 in supply, 8 snails in supply
     assert g.carp_nests_possible() == 2
-    m.submit_line("action carp 2 3")
+    submit_line(m, "action carp 2 3")
     assert (g.hungry_carp, g.sated_carp, g.carp_supply, g.snail_supply) == (3 + 4 + 5, 0, 2, 12)
 
 
@@ -258,14 +259,14 @@ def test_carp_shortage_total_and_split_options():
     m = new()
     g = m.game
     stock(g, carp=5, sated_carp=4)
-    m.submit_line("action carp 6 6")
+    submit_line(m, "action carp 6 6")
     assert g.carp_supply == 0 and g.carp_pond() == 14
 
 
 def test_carp_without_rolls_covers_the_chip_only():
     m = play("")
     before = fields(m.game)
-    m.submit_line("action carp")
+    submit_line(m, "action carp")
     assert fields(m.game) == before and m.game.covered[0] == 1 << 3 and m.game.acted
 
 
@@ -283,11 +284,11 @@ def test_pike_reproduction_same_owner_and_mixed_pairs():
     assert list(g.sated) == [1, 2] and g.carp_supply == 7 and g.next_player() == 2
     assert g.pike_pairs_possible() == [(1, 2), (2, 2)] and g.pike_nests_possible() == 1
     with pytest.raises(Invalid, match="player 1 has 1 sated pikes, not 2"):
-        m.submit_line("action pike 1+1")
+        submit_line(m, "action pike 1+1")
     with pytest.raises(Invalid, match="player 2 has 2 sated pikes, not 3"):
-        m.submit_line("action pike 2+2 1+2")
+        submit_line(m, "action pike 2+2 1+2")
     assert g.pikes_born(((2, 2),)) == [0, 2]
-    m.submit_line("action pike 2+2")
+    submit_line(m, "action pike 2+2")
     assert (list(g.hungry), list(g.sated), list(g.pike_supply), g.carp_supply) == ([1, 4], [1, 0], [4, 2], 9)
     assert g.scores() == [2, 4] and "Clear the pike nest" in g.warnings()
     m = play(FEED + ";eat;eat;action wave;end;eat;action wave;end;action pike 1+2")
@@ -302,12 +303,12 @@ def test_new_pikes_limited_by_the_owners_supply():
     g.hungry[0], g.sated[0], g.pike_supply[0] = 0, 2, 4
     g.hungry[1], g.sated[1], g.pike_supply[1] = 5, 1, 0
     g.carp_supply -= 3
-    m.submit_line("action pike 1+1")
+    submit_line(m, "action pike 1+1")
     assert list(g.pike_supply)[0] == 2 and g.hungry[0] == 4
-    m.submit_line("end")
+    submit_line(m, "end")
     g.sated[2], g.hungry[2] = 1, 1
     g.carp_supply -= 1
-    m.submit_line("action pike 2+3")
+    submit_line(m, "action pike 2+3")
     assert (g.hungry[1], g.pike_supply[1], g.hungry[2], g.pike_supply[2]) == (6, 0, 3, 3)
     assert g.scores() == [4, 6, 3]
 
@@ -316,19 +317,19 @@ def test_clear_nest_reminder_lasts_until_the_owner_has_moved():
     m = play(FEED + ";eat;eat;action wave;end;action pike 2+2")
     g = m.game
     assert g.next_player() == 1 and "Clear nest: 2" in g.warnings()
-    m.submit_line("end")
+    submit_line(m, "end")
     assert "Clear the pike nest" in g.warnings() and g.next_player() == 2
-    m.submit_line("action carp")  # P2's turn without a move: the nest is still full
-    m.submit_line("end")
+    submit_line(m, "action carp")  # P2's turn without a move: the nest is still full
+    submit_line(m, "end")
     assert "Clear the pike nest" not in g.warnings()  # (P1's turn: not P1's nest)
-    m.submit_line("action skip")
+    submit_line(m, "action skip")
     assert "Clear the pike nest" in g.warnings() and g.next_player() == 2
-    m.submit_line("emigrate")  # P2 moves now
-    m.submit_line("action wave")
-    m.submit_line("end")
-    m.submit_line("action wave")
+    submit_line(m, "emigrate")  # P2 moves now
+    submit_line(m, "action wave")
+    submit_line(m, "end")
+    submit_line(m, "action wave")
     assert g.next_player() == 1
-    m.submit_line("end")
+    submit_line(m, "end")
     assert g.next_player() == 2 and not any("lear" in w for w in g.warnings())
 
 
@@ -338,10 +339,10 @@ def test_emigration_credited_at_once_stone_back_at_end_of_turn():
     g = m.game
     assert (g.pikes(2), list(g.emigrated), g.scores(), list(g.pike_supply)) == (1, [0, 1], [2, 2], [4, 4])
     assert g.carp_supply == 7 + 1 and g.pending == 1
-    m.submit_line("emigrate")
+    submit_line(m, "emigrate")
     assert g.pikes(2) == 0 and g.scores() == [2, 2] and g.pike_supply[1] == 4
-    m.submit_line("action wave")
-    m.submit_line("end")
+    submit_line(m, "action wave")
+    submit_line(m, "end")
     assert list(g.pike_supply) == [4, 6] and g.pending == 0 and fields(g)["emigrated"] == [0, 2]
 
 
@@ -351,10 +352,10 @@ def test_emigrated_stone_cannot_hatch_in_the_same_turn():
     g.pike_supply[0] = 0
     g.hungry[0], g.sated[0] = 2, 4  # all six on the board, four sated
     g.carp_supply -= 4
-    m.submit_line("emigrate")
-    m.submit_line("action pike 1+1")
+    submit_line(m, "emigrate")
+    submit_line(m, "action pike 1+1")
     assert g.hungry[0] == 3 and g.sated[0] == 2 and g.pike_supply[0] == 0
-    m.submit_line("end")
+    submit_line(m, "end")
     assert g.pike_supply[0] == 1 and g.scores()[0] == 6
 
 
@@ -383,16 +384,16 @@ def test_game_ends_after_the_turn_covering_the_last_open_pike_chip():
                 m.submit(("end",))
     assert g.round == 2 and "Last round" in g.warnings()
     for _ in range(3):
-        m.submit_line("action pike")
-        m.submit_line("end")
-    m.submit_line("action pike")
+        submit_line(m, "action pike")
+        submit_line(m, "end")
+    submit_line(m, "action pike")
     assert not g.over and g.next_player() == 4
-    m.submit_line("emigrate")
-    m.submit_line("end")
+    submit_line(m, "emigrate")
+    submit_line(m, "end")
     assert g.over and g.next_player() is None and g.round == 2 and g.scores() == [2, 2, 2, 2]
     assert g.winners() == [1, 2, 3, 4] and g.warnings() == ()
     with pytest.raises(Invalid, match="the game is over"):
-        m.submit_line("action snail")
+        submit_line(m, "action snail")
 
 
 def test_winner_by_pikes_then_by_sated_pikes():
@@ -443,7 +444,7 @@ def test_invalid_line_is_refused_with_its_number_and_changes_nothing(prefix, lin
     m = play(prefix)
     before = (state(m.game), list(m.lines()))
     with pytest.raises(Invalid, match=words):
-        m.submit_line(line)
+        submit_line(m, line)
     assert (state(m.game), list(m.lines())) == before
     text = "\n".join(list(m.lines()) + ["# a comment", line])
     with pytest.raises(RecordError, match=words) as err:
@@ -464,7 +465,7 @@ def test_invalid_line_with_custom_chips(chips, prefix, line, words):
     m = play(prefix, chips=chips)
     before = state(m.game)
     with pytest.raises(Invalid, match=words):
-        m.submit_line(line)
+        submit_line(m, line)
     assert state(m.game) == before
     header = list(m.lines())
     with pytest.raises(RecordError, match=words) as err:

@@ -12,6 +12,7 @@ import sys
 import history
 import pytest
 from fw import named_games
+from fw.helpers import player_line
 from fw.store_sweep import random_game
 
 from fishtable.core.stats import Table
@@ -72,7 +73,7 @@ def test_the_tables_are_the_boards_stats_files(board):
             history.TITLES[game], device.games, device.average_win(), device.average_turns()))
         assert lines[at + 1].split() == ["player", "games", "wins", "win", "%", "best", "average", "last"]
         shown = [line.split() for line in lines[at + 2 : at + 2 + len(device.names)]]
-        assert shown == [device.player_line(i).split() for i in device.order()]
+        assert shown == [player_line(device, i).split() for i in device.order()]
         assert "Guest" not in lines[at + 2 : at + 2 + len(device.names)]
 
 

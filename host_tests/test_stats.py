@@ -6,6 +6,7 @@ import os
 import pytest
 from devices.faultfs import FaultFs
 from fw import named_games
+from fw.helpers import player_line
 
 from fishtable.core import stats as core
 from fishtable.core.record import read_text
@@ -46,7 +47,7 @@ def test_a_table_counts_games_wins_best_and_average_by_name():
     assert table.win_rate(anna) == 33 and table.average(anna) == "31.3"
     assert table.average_win() == "51.3" and table.average_turns() == "39.3"
     assert [table.names[i] for i in table.order()] == ["Bob", "Anna", "Cy"]  # 1 of 2, 1 of 3, 0
-    assert table.player_line(table.row("Bob")) == "Bob 2 1 50% 44 42.5 #2"
+    assert player_line(table, table.row("Bob")) == "Bob 2 1 50% 44 42.5 #2"
     assert table.row("Guest") < 0 and len(table.names) == 3
     assert list(table.lines()) == [
         "stats 1 yofish",

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from fw.helpers import submit_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,9 +23,9 @@ def play_all(match, stmt=("place", 2, 0)):
 
 def test_place_scores_matches_or_value_and_cover_scores_both():
     m = new()
-    m.submit_line("place 7 0")
-    m.submit_line("place 7 3")
-    m.submit_line("cover 9 4")
+    submit_line(m, "place 7 0")
+    submit_line(m, "place 7 3")
+    submit_line(m, "cover 9 4")
     assert m.game.scores() == [7, 3, 13]
     assert m.game.points_of(("place", 12, 0)) == 12
     assert m.game.points_of(("place", 12, 4)) == 4
@@ -104,10 +105,10 @@ def test_advanced_hidden_bonus_after_the_last_turn_once_each():
 )
 def test_invalid_statements_are_refused_and_change_nothing(line, words):
     m = new(3)
-    m.submit_line("place 4 0")
+    submit_line(m, "place 4 0")
     before = (m.game.scores(), m.game.pile, list(m.game.hands), m.game.next_player(), list(m.lines()))
     with pytest.raises(Invalid, match=words):
-        m.submit_line(line)
+        submit_line(m, line)
     assert (m.game.scores(), m.game.pile, list(m.game.hands), m.game.next_player(), list(m.lines())) == before
     text = "\n".join(list(m.lines()) + [line])
     with pytest.raises(RecordError) as err:
@@ -126,8 +127,8 @@ def test_statement_after_the_end_is_refused_with_its_line():
 
 def test_undo_takes_back_the_last_statement():
     m = new(3)
-    m.submit_line("place 9 0")
-    m.submit_line("cover 5 2")
+    submit_line(m, "place 9 0")
+    submit_line(m, "cover 5 2")
     assert m.undo() == ("cover", 5, 2)
     assert m.game.scores() == [9, 0, 0] and m.game.next_player() == 2 and m.game.pile == 20
 
@@ -186,7 +187,7 @@ def test_random_games_replay_identically_under_micropython(run_fw):
 
 def test_allows_probes_without_changing_anything():
     m = new(3)
-    m.submit_line("place 4 0")
+    submit_line(m, "place 4 0")
     before = list(m.lines())
     assert m.allows(("cover", 5, 4)) and not m.allows(("cover", 4, 5)) and not m.allows(("hidden", 1, 2))
     assert list(m.lines()) == before and m.game.scores() == [4, 0, 0]

@@ -317,7 +317,7 @@ class Autoplayer:
             return
         self.select("Fish + shell" if shell else "Fish")
         mirror = self.mirror
-        self.pick(stmt[1], [n for n in mirror.game.facedown_numbers() if mirror.allows(("fish", n, shell))])
+        self.pick(stmt[1], mirror.game.fish_numbers(shell))  # the picker offers what the core says
 
     def _scoring_pages(self):
         steps = len(self.mirror.game.last_scoring)

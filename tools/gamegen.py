@@ -49,7 +49,7 @@ def next_statement(rng, match, die):
 
 def _hifisch(rng, match, die):
     g = match.game
-    numbers = g.facedown_numbers()
+    numbers = sorted(set(g.fish_numbers(False)) | set(g.fish_numbers(True)))  # every numberfish face-down
     pick = rng.randrange(len(numbers) + g.sharks_down)
     card = numbers[pick] if pick < len(numbers) else 0
     may_shell = card in g.fish_numbers(True) if card else g.shells_hidden() > 0

@@ -209,10 +209,6 @@ class Game(Ledger):
         """How many cards (numberfish and sharks) are face-down."""
         return self.down
 
-    def facedown_numbers(self):
-        """The numberfish still face-down, ascending (the only ones `fish N` accepts)."""
-        return [n for n in range(1, NUMBERFISH + 1) if self.loc[n] <= BACK]
-
     def shells_hidden(self):
         """How many shells still lie on face-down cards (10 minus those found)."""
         return self.hidden

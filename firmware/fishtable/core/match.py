@@ -121,13 +121,6 @@ class Match:
         self.statements.append(stmt)
         self.game.apply(stmt)
 
-    def submit_line(self, line):
-        """Parse, check and apply one record line; returns the statement (None if blank)."""
-        stmt = self.parse(line)
-        if stmt is not None:
-            self.submit(stmt)
-        return stmt
-
     def undo(self):
         """Take back the last statement and rebuild the state; returns it."""
         if not self.statements:

@@ -175,12 +175,6 @@ class Table:
         found.sort()
         return [key[4] for key in found]
 
-    def player_line(self, i):
-        """Row `i` as one line of figures: name, games, wins, win %, best, average, last game."""
-        return "%s %d %d %d%% %d %s #%d" % (
-            self.names[i], self.figure(i, PLAYED), self.figure(i, WINS), self.win_rate(i),
-            self.figure(i, BEST), self.average(i), self.figure(i, LAST))
-
     # -- the text form ---------------------------------------------------------------
     def lines(self):
         """The table as text lines (the stats file without its check line)."""
