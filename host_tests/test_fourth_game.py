@@ -17,7 +17,8 @@ from conftest import ROOT, TOOLS
 
 FOURTH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fourth_game")
 ENTRY = ('    Game("minnow", "Minnow", 2, 3, "fishtable.core.minnow", "fishtable.ui.play_minnow",\n'
-         '         "fishtable.ui.helptext_minnow", False, (), (("minnow_noise", 0, "Minnow noise %s"),)),\n')
+         '         "fishtable.ui.helptext_minnow", False, (),\n'
+         '         (("minnow_noise", 0, "Minnow noise %s", ("number", 0, 1, "Minnow noise", "Minnow")),)),\n')
 
 
 def firmware_with_minnow(dest):

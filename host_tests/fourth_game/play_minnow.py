@@ -18,10 +18,3 @@ class Play(Base):
 
     def draw_details(self, app, fb, view):
         draw.line(fb, "Minnows!", 7)
-
-
-def edit_setting(app, key, done):
-    """Settings: Minnow's one setting, yes or no."""
-    from fishtable.ui.widgets import Picker
-
-    app.push(Picker("Minnow noise", ["no", "yes"], [0, 1], lambda a, v: done(a, key, v), index=app.settings[key]))

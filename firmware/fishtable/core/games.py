@@ -27,8 +27,11 @@ class Game:
         self.help = help  # module of the help texts (LEGEND, RULES, SETUP, START: fishtable.ui.help)
         self.fixed_colours = fixed_colours  # True: the pike colours only (Hecht), seat N offered colour N first
         self.options = options  # ASK_ADVANCED / CHIPS_SETTING entries: what the set-up does
-        # (key, default, label) of the settings this game owns: the Settings menu shows `label` (with
-        # the value for a "%s" in it) and the play screen module's `edit_setting(app, key)` edits it
+        # (key, default, label, editor) of the settings this game owns: the Settings menu shows
+        # `label` (with the value for a "%s" in it); `editor` says how it is edited (fishtable.ui.settings):
+        #   ("number", low, high, title, info)   one value picked from low..high
+        #   ("picks", n, module, choices, check, title, refused)   n values picked one after the
+        #       other from `module`'s tuple `choices`, kept if `module`'s `check` takes them
         self.settings = settings
 
 
@@ -36,9 +39,13 @@ GAMES = (
     Game("hifisch", "Hi Fisch!", 2, 4, "fishtable.core.hifisch", "fishtable.ui.play_hifisch",
          "fishtable.ui.helptext_hifisch", False, (), ()),
     Game("hecht", "Hecht", 2, 6, "fishtable.core.hecht", "fishtable.ui.play_hecht", "fishtable.ui.helptext_hecht",
-         True, (CHIPS_SETTING,), ((CHIPS_SETTING, "snail skip wave carp pike wave", "Hecht chips"),)),
+         True, (CHIPS_SETTING,),
+         ((CHIPS_SETTING, "snail skip wave carp pike wave", "Hecht chips",
+           ("picks", 6, "fishtable.core.hecht", "KINDS", "check_chips", "Hecht chip %d/6",
+            "Chips need a skip and a pike: not saved")),)),
     Game("yofish", "Yo Fish!", 3, 4, "fishtable.core.yofish", "fishtable.ui.play_yofish",
-         "fishtable.ui.helptext_yofish", False, (ASK_ADVANCED,), (("yo_max", 12, "Yo Fish! 1 to %s"),)),
+         "fishtable.ui.helptext_yofish", False, (ASK_ADVANCED,),
+         (("yo_max", 12, "Yo Fish! 1 to %s", ("number", 6, 99, "Highest card:", "Yo Fish!")),)),
 )
 
 

@@ -107,7 +107,7 @@ def right(fb, s, row):
 # same glyph doubled into 16x16 (two pages of 16 columns), drawn with one `blit` (C, not a pixel
 # loop in Python); `_DOUBLE[n]` is the nibble n with each bit doubled.
 _cell = []
-_dark = []  # the palette that draws a source's set pixels dark (made at its first use)
+_palette = []  # the palette that draws a source's set pixels dark (made at its first use)
 _DOUBLE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
@@ -117,17 +117,24 @@ def _framebuf():
     return framebuf
 
 
-def _ink(c):
-    """blit's (key, palette) that draws a 1-bit source's set pixels in colour `c`, the rest clear."""
-    if c:
-        return 0, None
-    if not _dark:
+def _dark():
+    """The palette for `blit` that draws a 1-bit source's set pixels dark and skips the rest (with
+    key 1): made at its first use."""
+    if not _palette:
         framebuf = _framebuf()
         palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
         palette.pixel(0, 0, 1)  # the source's clear pixels -> 1: the key, not drawn
         palette.pixel(1, 0, 0)  # its set pixels -> 0
-        _dark.append(palette)
-    return 1, _dark[0]
+        _palette.append(palette)
+    return _palette[0]
+
+
+def _blit(fb, src, x, y, c):
+    """`src`'s set pixels onto `fb` in colour `c`, its clear ones left as they are."""
+    if c:
+        fb.blit(src, x, y, 0)
+    else:
+        fb.blit(src, x, y, 1, _dark())
 
 
 def big(fb, s, x, y, c=1):
@@ -145,7 +152,6 @@ def big(fb, s, x, y, c=1):
     glyph = _cell[1]
     doubled = _cell[2]
     twice = _cell[3]
-    key, palette = _ink(c)
     for ch in s:
         glyph.fill(0)
         glyph.text(ch, 0, 0, 1)
@@ -155,7 +161,7 @@ def big(fb, s, x, y, c=1):
             high = _DOUBLE[column >> 4]
             doubled[2 * col] = doubled[2 * col + 1] = low
             doubled[16 + 2 * col] = doubled[17 + 2 * col] = high
-        fb.blit(twice, x, y, key, palette)
+        _blit(fb, twice, x, y, c)
         x += 16
 
 
@@ -223,19 +229,20 @@ def _wrap_part(msg, start, stop, width, out):
         w0 = w1 + 1
 
 
-_icons = {}  # icon rows -> an 8x8 MONO_HLSB FrameBuffer over them, made at its first drawing
+_icon = []  # [8 bytes, an 8x8 MONO_HLSB FrameBuffer over them]: the icon being drawn (made once)
 
 
 def icon(fb, rows, x, y, c=1):
     """A small bitmap: `rows` is a tuple of 8 ints, bit 7 the leftmost pixel of an 8-wide row
     (MONO_HLSB), its set pixels drawn in colour `c` with one `blit`."""
-    src = _icons.get(rows)
-    if src is None:
+    if not _icon:
         framebuf = _framebuf()
-        src = framebuf.FrameBuffer(bytearray(rows), 8, len(rows), framebuf.MONO_HLSB)
-        _icons[rows] = src
-    key, palette = _ink(c)
-    fb.blit(src, x, y, key, palette)
+        buf = bytearray(8)
+        _icon.extend((buf, framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_HLSB)))
+    buf = _icon[0]
+    for i in range(8):
+        buf[i] = rows[i]
+    _blit(fb, _icon[1], x, y, c)
 
 
 def bar(fb, x, y, w, h, value, total):

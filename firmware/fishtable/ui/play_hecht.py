@@ -254,39 +254,3 @@ def born_text(game, pairs, label):
             return "new: none"
         if not named or len(draw.wrap(text)) <= NOTE_LINES:
             return text
-
-
-# -- Settings: the six chips, as printed on the table's board (the registry's "chips") ----------
-def edit_setting(app, key, done):
-    """Settings: the six chips, one picker each; `done(app, key, value)` keeps them when they
-    have a skip and a pike (else a message says why, and nothing changes)."""
-    _ask_chip(app, key, done, [])
-
-
-def _ask_chip(app, key, done, chosen):
-    from fishtable.core.hecht import KINDS  # (the rules say what a chip is)
-    from fishtable.ui.widgets import Picker
-
-    current = app.settings[key].split()
-    i = len(chosen)
-    index = KINDS.index(current[i]) if i < len(current) and current[i] in KINDS else 0
-    app.push(Picker("Hecht chip %d/6" % (i + 1), list(KINDS), list(KINDS),
-                    lambda a, k: _chip(a, key, done, chosen, k), lambda a: a.pop(), index))
-
-
-def _chip(app, key, done, chosen, kind):
-    chosen = chosen + [kind]
-    if len(chosen) < 6:
-        app.pop()
-        _ask_chip(app, key, done, chosen)
-        return
-    from fishtable.core.errors import Invalid
-    from fishtable.core.hecht import check_chips
-
-    try:
-        check_chips(chosen)
-    except Invalid:
-        app.pop()
-        app.message("Chips need a skip and a pike: not saved")
-        return
-    done(app, key, " ".join(chosen))

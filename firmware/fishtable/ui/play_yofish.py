@@ -94,13 +94,3 @@ class Play(Base):
             draw.line(fb, "hidden colour", 7)
         else:
             score_strip(fb, 6, view.scores)
-
-
-def edit_setting(app, key, done):
-    """Settings: the highest card value the value picker offers (`done(app, key, value)` keeps it)."""
-    from fishtable.ui.widgets import Picker
-
-    values = list(range(6, 100))
-    current = app.settings[key]
-    app.push(Picker("Highest card:", [str(v) for v in values], values, lambda a, v: done(a, key, v),
-                    index=values.index(current) if current in values else 6, info=("Yo Fish!",)))

@@ -44,11 +44,50 @@ def _chosen(app, item):
                         index=s["brightness"] - 1))
     elif item == 1:
         app.push(Picker("Flip screen", ["no", "yes"], [0, 1], lambda a, v: _set(a, "flip", v), index=s["flip"]))
-    else:  # a game's own setting: its play screen module has the editor
-        from fishtable.core.games import load
+    else:  # a game's own setting, edited as its registry entry says
+        _game, setting = _game_settings()[item - 2]
+        key = setting[0]
+        editor = setting[3]
+        if editor[0] == "number":
+            low, high, title, info = editor[1:]
+            values = list(range(low, high + 1))
+            current = s[key]
+            app.push(Picker(title, [str(v) for v in values], values, lambda a, v: _set(a, key, v),
+                            index=values.index(current) if current in values else 0, info=(info,)))
+        else:
+            _pick(app, key, editor, [])
 
-        game, setting = _game_settings()[item - 2]
-        load(game.screen).edit_setting(app, setting[0], _set)
+
+def _pick(app, key, editor, chosen):
+    """The next of a "picks" setting's values (see fishtable.core.games): each picker replaces the
+    last; after the last, the rules module's check decides whether they are kept."""
+    from fishtable.core.games import load
+
+    count, module, choices, _check, title, _refused = editor[1:]
+    kinds = getattr(load(module), choices)
+    current = app.settings[key].split()
+    i = len(chosen)
+    index = kinds.index(current[i]) if i < len(current) and current[i] in kinds else 0
+    app.push(Picker(title % (i + 1), list(kinds), list(kinds), lambda a, k: _picked(a, key, editor, chosen, k),
+                    lambda a: a.pop(), index))  # Back: nothing saved
+
+
+def _picked(app, key, editor, chosen, value):
+    chosen = chosen + [value]
+    if len(chosen) < editor[1]:
+        app.pop()
+        _pick(app, key, editor, chosen)
+        return
+    from fishtable.core.errors import Invalid
+    from fishtable.core.games import load
+
+    try:
+        getattr(load(editor[2]), editor[4])(chosen)
+    except Invalid:
+        app.pop()
+        app.message(editor[6])
+        return
+    _set(app, key, " ".join(chosen))
 
 
 def _set(app, key, value):
