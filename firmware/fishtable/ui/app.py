@@ -64,6 +64,7 @@ class App:
         self.now = now
         self.dirty = True
         prefs.apply(hw, settings)
+        draw.prepare()  # the blit buffers of 2x text and icons, once
 
     # -- start-up ------------------------------------------------------------
     def start(self):

@@ -103,30 +103,30 @@ def right(fb, s, row):
     text(fb, s, WIDTH - len(s) * 8, row * 8)
 
 
-# One glyph at a time for 2x text, made once: the 8x8 glyph (MONO_VLSB: a byte a column) and the
-# same glyph doubled into 16x16 (two pages of 16 columns), drawn with one `blit` (C, not a pixel
-# loop in Python); `_DOUBLE[n]` is the nibble n with each bit doubled.
-_cell = []
-_palette = []  # the palette that draws a source's set pixels dark (made at its first use)
+# The blit sources, made once (prepare): for 2x text the 8x8 glyph (MONO_VLSB: a byte a column)
+# and the same glyph doubled into 16x16 (two pages of 16 columns), for icons an 8x8 MONO_HLSB
+# bitmap, and the palette that draws a source's set pixels dark; each drawn with one `blit` (C,
+# not a pixel loop in Python).  `_DOUBLE[n]` is the nibble n with each bit doubled.
+_cell = []  # glyph bytes and FrameBuffer, doubled bytes and FrameBuffer, icon bytes and FrameBuffer, palette
 _DOUBLE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
-def _framebuf():
+def prepare():
+    """Allocate the blit buffers of 2x text and icons (the app calls it at start, so that no
+    frame allocates them; drawing without it makes them at first use)."""
+    if _cell:
+        return
     import framebuf
 
-    return framebuf
-
-
-def _dark():
-    """The palette for `blit` that draws a 1-bit source's set pixels dark and skips the rest (with
-    key 1): made at its first use."""
-    if not _palette:
-        framebuf = _framebuf()
-        palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
-        palette.pixel(0, 0, 1)  # the source's clear pixels -> 1: the key, not drawn
-        palette.pixel(1, 0, 0)  # its set pixels -> 0
-        _palette.append(palette)
-    return _palette[0]
+    small = bytearray(8)
+    large = bytearray(32)
+    rows = bytearray(8)
+    palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+    palette.pixel(0, 0, 1)  # the source's clear pixels -> 1: the key, not drawn (blit with key 1)
+    palette.pixel(1, 0, 0)  # its set pixels -> 0
+    _cell.extend((small, framebuf.FrameBuffer(small, 8, 8, framebuf.MONO_VLSB),
+                  large, framebuf.FrameBuffer(large, 16, 16, framebuf.MONO_VLSB),
+                  rows, framebuf.FrameBuffer(rows, 8, 8, framebuf.MONO_HLSB), palette))
 
 
 def _blit(fb, src, x, y, c):
@@ -134,7 +134,7 @@ def _blit(fb, src, x, y, c):
     if c:
         fb.blit(src, x, y, 0)
     else:
-        fb.blit(src, x, y, 1, _dark())
+        fb.blit(src, x, y, 1, _cell[6])
 
 
 def big(fb, s, x, y, c=1):
@@ -142,12 +142,7 @@ def big(fb, s, x, y, c=1):
     if x + len(s) * 16 > WIDTH and not _state[0]:
         s = s[: max(0, (WIDTH - x) // 16)]
     _claim(s, x, y, len(s) * 16, 16)
-    if not _cell:
-        framebuf = _framebuf()
-        small = bytearray(8)
-        large = bytearray(32)
-        _cell.extend((small, framebuf.FrameBuffer(small, 8, 8, framebuf.MONO_VLSB),
-                      large, framebuf.FrameBuffer(large, 16, 16, framebuf.MONO_VLSB)))
+    prepare()
     bits = _cell[0]
     glyph = _cell[1]
     doubled = _cell[2]
@@ -229,20 +224,14 @@ def _wrap_part(msg, start, stop, width, out):
         w0 = w1 + 1
 
 
-_icon = []  # [8 bytes, an 8x8 MONO_HLSB FrameBuffer over them]: the icon being drawn (made once)
-
-
 def icon(fb, rows, x, y, c=1):
     """A small bitmap: `rows` is a tuple of 8 ints, bit 7 the leftmost pixel of an 8-wide row
     (MONO_HLSB), its set pixels drawn in colour `c` with one `blit`."""
-    if not _icon:
-        framebuf = _framebuf()
-        buf = bytearray(8)
-        _icon.extend((buf, framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_HLSB)))
-    buf = _icon[0]
+    prepare()
+    buf = _cell[4]
     for i in range(8):
         buf[i] = rows[i]
-    _blit(fb, _icon[1], x, y, c)
+    _blit(fb, _cell[5], x, y, c)
 
 
 def bar(fb, x, y, w, h, value, total):
