@@ -136,3 +136,27 @@ def test_the_flash_block_device_counts_erases_and_programs(tmp_path, fw_runner):
     an ioctl, the simple writeblocks interface erases first."""
     got = fw_runner("micropython").call("bench_flash.counts", heapsize="512K", cwd=str(tmp_path))
     assert got == [True, True, 2, 352, 4096]
+
+
+# -- tools/heapdump.py: the largest allocations, from the VM's heap dumps ---------------------------
+def test_heapdump_sees_a_steps_allocations_and_not_what_was_there_before():
+    """A bytearray made before the collection is not charged; one made in a step is, at its size
+    rounded up to whole 16-byte blocks; garbage of the step counts too (it was allocated)."""
+    import heapdump
+
+    steps = ["import gc\nkeep = bytearray(5000)", bench.COLLECT, "B.step_one()", bench.COLLECT, "B.step_two()"]
+    code = ["import sys\nclass _B:\n"
+            "    def step_one(self):\n        global made\n        made = bytearray(3000)\n"
+            "    def step_two(self):\n        bytearray(700)\n"
+            "B = _B()"] + steps
+    found = heapdump.allocations(heapdump.run_steps(code, []))
+    assert found[0] == (3008, "B.step_one()")
+    assert (704, "B.step_two()") in found
+    assert not [f for f in found if f[0] >= 5000]
+
+
+def test_heapdump_blocks_reads_runs_across_lines():
+    import heapdump
+
+    dump = ["00000000: h=..T" + "." * 58 + "L", "00000400: ==h", "       (3 lines all free)", "00001000: h"]
+    assert heapdump.blocks(dump) == {(0, 2, "h"), (4, 1, "T"), (63, 3, "L"), (66, 1, "h"), (256, 1, "h")}
