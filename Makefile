@@ -84,7 +84,7 @@ autoplay: $(STAMP)
 	@if [ -z "$(FILE)" ]; then echo "make autoplay FILE=records/hecht-6p.fish: give the record to play"; exit 2; fi
 	$(PY) tools/autoplay.py $(FILE)
 
-## soak [QUICK=1]: 1,020 autoplayed games and 1.2 million random presses (about 16 minutes on two cores; QUICK: about a minute)
+## soak [QUICK=1]: 1,020 autoplayed games and 1.2 million random presses (about 17 minutes on two cores; QUICK: about a minute)
 soak: $(STAMP)
 	$(PY) tools/soak.py $(if $(QUICK),--quick)
 
