@@ -216,6 +216,7 @@ class Walk:
         its generation found on the flash, through the store's buffer) and replayed: the same
         header, statements and standings as the game the app holds.  Under MicroPython the modules
         this imports leave memory again, as the firmware had them (the heap is the firmware's)."""
+        from fishtable import forget_module
         from fishtable.store import recover
 
         loaded = list(sys.modules) if MICROPYTHON else None
@@ -249,7 +250,7 @@ class Walk:
         if loaded is not None:
             for name in list(sys.modules):
                 if name not in loaded:
-                    _forget(name)
+                    forget_module(name)
             loaded = None
             gc.collect()
         if problem:
@@ -342,15 +343,6 @@ class Walk:
             self.count("no-op: Back on the main menu")
         else:
             self.fail("the press changed nothing on %s" % name)
-
-
-def _forget(name):
-    """Drop module `name` from memory as the app does (fishtable.ui.app.App.forget)."""
-    del sys.modules[name]
-    package, _, leaf = name.rpartition(".")
-    parent = sys.modules.get(package)
-    if parent is not None and leaf in parent.__dict__:
-        delattr(parent, leaf)
 
 
 def _title(glass, words):

@@ -240,9 +240,6 @@ def forget():
     """Drop this module from memory: the profile loader and checker are needed only at start-up.
 
     The caller drops its own reference too (and collects); an error screen imports it again."""
-    import sys
+    from fishtable import forget_module
 
-    sys.modules.pop("fishtable.hw.board", None)
-    package = sys.modules.get("fishtable.hw")
-    if package is not None and "board" in package.__dict__:
-        delattr(package, "board")
+    forget_module(__name__)

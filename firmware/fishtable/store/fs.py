@@ -143,11 +143,7 @@ def copy_file(fs, src, out, buf):
 def forget(module):
     """Drop a lazily imported module (and the core modules it names in FORGET) from memory: its
     code is needed only now and then.  The next import loads it again."""
-    import sys
+    from fishtable import forget_module
 
     for name in (module.__name__,) + getattr(module, "FORGET", ()):
-        sys.modules.pop(name, None)
-        cut = name.rfind(".")
-        package = sys.modules.get(name[:cut])
-        if package is not None and name[cut + 1 :] in package.__dict__:
-            delattr(package, name[cut + 1 :])
+        forget_module(name)

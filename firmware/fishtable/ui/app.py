@@ -9,6 +9,7 @@ screen comes.  The OLED is drawn and the ring written together, after the key wa
 import gc
 import sys
 
+from fishtable import forget_module
 from fishtable.core.errors import Invalid
 from fishtable.session import FINISHED_AT_BOOT, OVER, SCORED
 from fishtable.ui import draw, prefs
@@ -119,7 +120,7 @@ class App:
         for name in list(sys.modules):
             if name.startswith("fishtable.") and name not in needed and name not in _APP:
                 if not (name.startswith("fishtable.hw") or name.startswith("fishtable.cp")):
-                    _drop(name)
+                    forget_module(name)
         gc.collect()
 
     # -- events --------------------------------------------------------------
@@ -279,15 +280,6 @@ class App:
         except OSError as err:
             self.message(flash_error("Not undone", err))
         self.play()
-
-
-def _drop(name):
-    """Forget the module `name` (and its attribute on its package)."""
-    del sys.modules[name]
-    package, _, leaf = name.rpartition(".")
-    parent = sys.modules.get(package)
-    if parent is not None and leaf in parent.__dict__:
-        delattr(parent, leaf)
 
 
 def flash_error(what, err):

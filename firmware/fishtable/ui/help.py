@@ -11,8 +11,7 @@ the module at once, so they stay in RAM only while a screen holds them.  Wiring:
     lines = help.start_rule("hifisch")                       # "Who last went\\nswimming ..."
 """
 
-import sys
-
+from fishtable import forget_module
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Screen
 
@@ -24,12 +23,8 @@ TOP = 12  # y of the first text line
 
 
 def forget(name):
-    """Drop the module fishtable.ui.`name` from sys.modules and its package (frees its RAM once
-    nothing else holds it)."""
-    sys.modules.pop("fishtable.ui." + name, None)
-    package = sys.modules.get("fishtable.ui")
-    if package is not None and getattr(package, name, None) is not None:
-        delattr(package, name)
+    """Drop the module fishtable.ui.`name` from memory (fishtable.forget_module)."""
+    forget_module("fishtable.ui." + name)
 
 
 def texts(game):
