@@ -16,15 +16,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN = os.path.join(ROOT, "host_tests", "golden")
 
 
-def start_yofish(rig, players=3, advanced=0):
-    rig.menu("New Yo Fish!")
-    rig.choose(players)
-    rig.press(OK, players)
-    rig.choose(1)
-    rig.choose(advanced)
-    rig.press(BACK)  # skip the set-up checklist
-
-
 def read_history(rig):
     """The statements of the newest finished game on the rig's flash."""
     from fishtable.core.record import read
@@ -151,7 +142,7 @@ def test_starting_player_by_lot_spins_the_ring_and_uses_the_die(rig):
 
 # -- playing: Yo Fish! -----------------------------------------------------------------------------
 def test_yofish_points_are_shown_before_ok_and_the_turn_passes(rig):
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
     rig.choose("Place")
     rig.choose(9)
     assert rig.ask().note(0) == "+9" and rig.ask().note(3) == "+3"
@@ -168,7 +159,7 @@ def test_yofish_points_are_shown_before_ok_and_the_turn_passes(rig):
 
 
 def test_ring_shows_the_player_to_move(rig):
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
     first = rig.pixels.frames[-1]
     place(rig, 3, 0)
     second = rig.pixels.frames[-1]
@@ -176,7 +167,7 @@ def test_ring_shows_the_player_to_move(rig):
 
 
 def test_undo_asks_with_the_line_then_takes_it_back_in_the_journal_too(rig):
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
     place(rig, 5, 0)
     place(rig, 6, 2)
     rig.press(BACK)
@@ -195,7 +186,7 @@ def test_undo_asks_with_the_line_then_takes_it_back_in_the_journal_too(rig):
 
 
 def test_undo_with_nothing_to_undo_says_so(rig):
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
     rig.press(BACK)
     rig.press(NEXT)
     rig.press(OK)
@@ -204,7 +195,7 @@ def test_undo_with_nothing_to_undo_says_so(rig):
 
 
 def test_a_refused_statement_shows_the_reason_and_changes_nothing(rig):
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
     place(rig, 4, 0)
     glass = rig.glass()
     journal = rig.store.resume()[0].statements
@@ -223,7 +214,7 @@ def test_a_refused_statement_shows_the_reason_and_changes_nothing(rig):
 
 
 def test_main_menu_keeps_the_game_resumable_and_new_game_asks_first(rig):
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
     place(rig, 2, 0)
     rig.press(BACK)
     rig.press(PREV)  # Main menu
@@ -237,7 +228,7 @@ def test_main_menu_keeps_the_game_resumable_and_new_game_asks_first(rig):
 
 
 def test_help_from_the_game_menu_shows_the_games_pages_then_returns(rig):
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
     rig.press(BACK)  # the game menu
     rig.press(NEXT, 2)
     assert rig.top().index == 2  # Help
@@ -252,7 +243,7 @@ def test_help_from_the_game_menu_shows_the_games_pages_then_returns(rig):
 
 
 def test_yofish_advanced_asks_each_hidden_bonus_then_ends(rig):
-    start_yofish(rig, advanced=1)
+    rig.new_game("New Yo Fish!", 3, advanced=1)
     for _ in range(39):
         place(rig, 1, 0)
     assert rig.ask().prompt == "Hidden bonus of"  # the table enters them in any order
@@ -275,11 +266,7 @@ def test_yofish_advanced_asks_each_hidden_bonus_then_ends(rig):
 
 # -- playing: Hi Fisch! and Hecht -------------------------------------------------------------------
 def test_hifisch_offers_only_face_down_numbers_and_shows_the_scoring_steps(rig):
-    rig.menu("New Hi Fisch!")
-    rig.choose(2)
-    rig.press(OK, 2)
-    rig.choose(1)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Hi Fisch!", 2, start=1)
     rig.choose(("fish", False))
     assert rig.offered() == list(range(1, 30))
     rig.choose(23)
@@ -301,12 +288,7 @@ def test_hifisch_offers_only_face_down_numbers_and_shows_the_scoring_steps(rig):
 
 
 def test_hecht_offers_only_legal_moves_and_chips(rig):
-    rig.menu("New Hecht")
-    rig.choose(2)
-    rig.press(OK, 2)  # the seats' own pike colours
-    rig.choose(1)
-    rig.press(OK)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Hecht", 2, start=1)
     offered = rig.offered()
     assert ("end",) not in offered and ("eat", False) not in offered  # 3 carp: no eating
     assert ("emigrate", False) in offered and ("action", "skip") in offered
@@ -321,12 +303,7 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
     from fishtable.core.dice import Die
     from fishtable.core.match import Match
 
-    rig.menu("New Hecht")
-    rig.choose(2)
-    rig.press(OK, 2)  # the seats' own pike colours
-    rig.choose(1)
-    rig.press(OK)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Hecht", 2, start=1)
     match = rig.app.match
     # snails on the board, carp graze (sated carp in pairs) - through the buttons
     for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",)):
@@ -349,12 +326,7 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
 
 
 def test_hecht_carp_action_takes_the_tables_own_die_nest_by_nest(rig):
-    rig.menu("New Hecht")
-    rig.choose(2)
-    rig.press(OK, 2)  # the seats' own pike colours
-    rig.choose(1)
-    rig.press(OK)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Hecht", 2, start=1)
     for _ in range(2):  # two snails on the board; two carp graze: one breeding pair
         rig.choose(("action", "snail"))
         rig.choose(("end",))
@@ -400,7 +372,7 @@ def test_settings_are_saved_and_used(rig, tmp_path):
     again = Rig(str(tmp_path), seed=1)
     assert again.app.settings["yo_max"] == 15
     assert again.app.settings["chips"] == "pike skip snail carp wave wave"
-    start_yofish(again)
+    again.new_game("New Yo Fish!", 3)
     again.choose("Place")
     assert again.offered()[-1] == 15
 
@@ -425,7 +397,7 @@ def test_flip_setting_turns_the_picture(rig):
 
 
 def test_history_lists_finished_games_and_their_ranking(rig):
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
     for i in range(39):
         place(rig, 1 + (i % 3 == 2), 0)
     assert type(rig.top()).__name__ == "GameOver"
@@ -553,7 +525,7 @@ def test_an_error_in_the_app_restarts_it_from_the_journal(tmp_path, capsys):
     from fishtable.ui import loop
 
     rig = Rig(str(tmp_path), seed=3)
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
     place(rig, 8, 0)
     draw.set_strict(False)
     from fishtable.ui.menu import MainMenu  # now: a game's screen drops the menu module, home() imports it again
@@ -589,7 +561,7 @@ def test_an_error_in_the_app_restarts_it_from_the_journal(tmp_path, capsys):
 
 
 def test_a_statement_the_flash_cannot_take_is_not_played(rig):
-    start_yofish(rig)
+    rig.new_game("New Yo Fish!", 3)
 
     def full(match, stmt):
         raise OSError(28)
@@ -612,12 +584,7 @@ def test_flip_setting_turns_from_the_boards_mounting(tmp_path):
 
 # -- help at the moment the table needs it ---------------------------------------------------------
 def test_hecht_short_carp_supply_lets_the_player_pick_each_nests_share(rig):
-    rig.menu("New Hecht")
-    rig.choose(2)
-    rig.press(OK, 2)  # the seats' own pike colours
-    rig.choose(1)
-    rig.press(OK)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Hecht", 2, start=1)
     g = rig.app.match.game
     g.carp_supply -= 7  # 3 hungry and 4 sated carp more in the pond: 4 left in the supply
     g.hungry_carp += 3

@@ -10,7 +10,7 @@ import os
 from autoplay import Autoplayer
 from devices.faultfs import FaultFs
 from simlib.device import Device, reader
-from simlib.rig import BACK, OK, Rig
+from simlib.rig import OK, Rig
 
 from fishtable.core.record import read_text
 from fishtable.session import NOT_FILED
@@ -43,15 +43,6 @@ def screen(rig):
     return reader().read(rig.glass())
 
 
-def start_yofish(rig):
-    rig.menu("New Yo Fish!")
-    rig.choose(3)
-    rig.press(OK, 3)  # the seats' colours
-    rig.choose(1)  # P1 starts
-    rig.choose(0)  # the basic game
-    rig.press(BACK)  # skip the set-up checklist
-
-
 def place(rig, value, matches):
     rig.choose("Place")
     rig.choose(value)
@@ -61,7 +52,7 @@ def place(rig, value, matches):
 def test_a_statement_the_full_flash_cannot_take_says_flash_full_and_is_not_played(tmp_path):
     rig, fs = full_rig(tmp_path)
     try:
-        start_yofish(rig)
+        rig.new_game("New Yo Fish!", 3)
         place(rig, 5, 1)
         fill(fs)
         played = [("place", 5, 1)]
@@ -89,7 +80,7 @@ def test_a_new_game_and_a_settings_change_on_a_full_flash_say_flash_full(tmp_pat
     rig, fs = full_rig(tmp_path)
     try:
         fill(fs)
-        start_yofish(rig)
+        rig.new_game("New Yo Fish!", 3)
         assert message(screen(rig)) == FULL and rig.app.match is None
         rig.press(OK)
         rig.app.home()
@@ -117,13 +108,13 @@ def test_a_full_flash_drops_the_last_finished_game_to_save_the_statement(tmp_pat
     statement was not saved)."""
     rig, fs = full_rig(tmp_path)
     try:
-        start_yofish(rig)
+        rig.new_game("New Yo Fish!", 3)
         want = read_text(open(RECORD, "rb").read())
         for stmt in want.statements:
             place(rig, stmt[1], stmt[2]) if stmt[0] == "place" else cover(rig, stmt[1], stmt[2])
         assert rig.store.history() == ["0001-yofish.fish"]
         rig.app.home()
-        start_yofish(rig)
+        rig.new_game("New Yo Fish!", 3)
         place(rig, 5, 1)
         fill(fs)
         played = [("place", 5, 1)]
@@ -149,7 +140,7 @@ def test_a_game_over_that_the_full_flash_cannot_file_is_kept_and_filed_before_th
     rig, fs = full_rig(tmp_path)
     want = read_text(open(RECORD, "rb").read())
     try:
-        start_yofish(rig)
+        rig.new_game("New Yo Fish!", 3)
         for i, stmt in enumerate(want.statements):
             if i == len(want.statements) - 1:
                 fill(fs)
@@ -162,12 +153,12 @@ def test_a_game_over_that_the_full_flash_cannot_file_is_kept_and_filed_before_th
         again = Rig(str(tmp_path), seed=9, fs=fs.reboot())  # the next start
         assert message(screen(again)) == NOT_FILED
         again.press(OK)
-        start_yofish(again)
+        again.new_game("New Yo Fish!", 3)
         assert message(screen(again)) == FULL and again.app.match is None
         again.press(OK)
         again.app.home()
         del again.store.fs.files["/junk"]
-        start_yofish(again)
+        again.new_game("New Yo Fish!", 3)
         assert again.app.toast is None and again.app.match is not None and again.app.match.statements == []
         assert again.store.history() == ["0001-yofish.fish"]
         assert again.store.history_game("0001-yofish.fish").statements == want.statements

@@ -20,15 +20,10 @@ def rig(tmp_path):
     draw.set_strict(False)
 
 
-def type_name(rig, name):
-    for ch in name:
-        rig.choose(ch)
-
-
 def add(rig, name):
     rig.menu("Add player")
     assert type(rig.top()).__name__ == "NamePicker"
-    type_name(rig, name)
+    rig.type_name(name)
     rig.choose("Done")
 
 
@@ -41,7 +36,7 @@ def test_letter_picker_adds_renames_and_removes_players(rig):
     rig.menu("Players")
     assert rig.labels() == ["Add player"]
     rig.menu("Add player")
-    type_name(rig, "Annx")
+    rig.type_name("Annx")
     rig.press(BACK)  # the quick delete: the last letter off
     rig.choose("a")
     assert rig.top().name == "Anna"
@@ -91,7 +86,7 @@ def test_picker_refuses_a_ninth_letter_an_empty_name_and_back_on_empty_leaves(ri
     rig.choose("Del")  # nothing to delete: said, not swallowed (the soak found it)
     assert "No letter to delete" in toast(rig) and rig.top().name == ""
     rig.press(NEXT)
-    type_name(rig, "Abcdefgh")
+    rig.type_name("Abcdefgh")
     rig.choose("i")
     assert "8 letters at most" in toast(rig) and rig.top().name == "Abcdefgh"
     rig.press(OK)
@@ -105,7 +100,7 @@ def test_a_name_already_there_is_refused_on_the_screen_and_nothing_changes(rig):
     rig.menu("Players")
     add(rig, "Anna")
     rig.menu("Add player")
-    type_name(rig, "anna")
+    rig.type_name("anna")
     rig.choose("Done")
     assert "Anna is there already" in toast(rig)
     assert type(rig.top()).__name__ == "NamePicker"  # the name can be corrected

@@ -8,7 +8,7 @@ import re
 
 from autoplay import Autoplayer
 from simlib.device import Device
-from simlib.rig import BACK, OK, Rig
+from simlib.rig import Rig
 
 from fishtable.core.match import Match
 from fishtable.core.record import read, read_text
@@ -80,11 +80,7 @@ def test_hifisch_face_up_cards_are_left_out_whole_not_cut(tmp_path):
     (on the legend), never a number cut ("...S 2")."""
     rig = Rig(str(tmp_path), seed=3)
     try:
-        rig.menu("New Hi Fisch!")
-        rig.choose(4)
-        rig.press(OK, 4)
-        rig.choose(1)
-        rig.press(BACK)  # skip the set-up checklist
+        rig.new_game("New Hi Fisch!", 4, start=1)
         for kind, n in ((("fish", False), 29), (("shark", False), None), (("fish", False), 28),
                         (("shark", False), None), (("fish", False), 27)):
             rig.choose(kind)

@@ -220,53 +220,30 @@ def rig_script(steps, folder=None, seed=SEED):
 
 
 def short_hifisch(rig):
-    from simlib.rig import BACK, OK
 
-    rig.menu("New Hi Fisch!")
-    rig.choose(2)
-    rig.press(OK, 2)
-    rig.choose(1)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Hi Fisch!", 2, start=1)
     rig.choose(("fish", False))
     rig.choose(23)
 
 
 def short_hecht(rig):
-    from simlib.rig import BACK, OK
 
-    rig.menu("New Hecht")
-    rig.choose(3)
-    rig.press(OK, 3)  # the seats' own pike colours
-    rig.choose(2)
-    rig.press(OK)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Hecht", 3, start=2)
     for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",), ("action", "wave")):
         rig.choose(stmt)
 
 
 def short_yofish(rig):
-    from simlib.rig import BACK, OK
 
-    rig.menu("New Yo Fish!")
-    rig.choose(3)
-    rig.press(OK, 3)
-    rig.choose(1)
-    rig.choose(0)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Yo Fish!", 3, start=1, advanced=0)
     rig.choose("Place")
     rig.choose(7)
     rig.choose(0)
 
 
 def whole_yofish(rig):
-    from simlib.rig import BACK, OK
 
-    rig.menu("New Yo Fish!")
-    rig.choose(3)
-    rig.press(OK, 3)
-    rig.choose(1)
-    rig.choose(0)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Yo Fish!", 3, start=1, advanced=0)
     rng = random.Random(SEED)
     while rig.app.match is not None:
         rig.choose("Place")

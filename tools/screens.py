@@ -31,12 +31,7 @@ SEED = 7
 
 
 def _yofish(rig):
-    rig.menu("New Yo Fish!")
-    rig.choose(3)
-    rig.press(OK, 3)
-    rig.choose(1)
-    rig.choose(0)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Yo Fish!", 3, start=1, advanced=0)
     for v, m in ((7, 0), (4, 2), (9, 1), (3, 0)):
         rig.choose("Place")
         rig.choose(v)
@@ -47,11 +42,7 @@ def _yofish(rig):
 
 
 def _hifisch(rig):
-    rig.menu("New Hi Fisch!")
-    rig.choose(3)
-    rig.press(OK, 3)
-    rig.choose(1)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Hi Fisch!", 3, start=1)
     for stmt, n in ((("fish", False), 23), (("shark", True), None), (("fish", False), 18), (("fish", False), 16)):
         rig.choose(stmt)
         if n:
@@ -60,23 +51,13 @@ def _hifisch(rig):
 
 
 def _hecht(rig):
-    rig.menu("New Hecht")
-    rig.choose(3)
-    rig.press(OK, 3)  # the seats' own pike colours
-    rig.choose(2)
-    rig.press(OK)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Hecht", 3, start=2)
     for stmt in (("action", "snail"), ("end",), ("action", "snail"), ("end",), ("action", "wave")):
         rig.choose(stmt)
 
 
 def _game_over(rig):
-    rig.menu("New Yo Fish!")
-    rig.choose(3)
-    rig.press(OK, 3)
-    rig.choose(1)
-    rig.choose(0)
-    rig.press(BACK)  # skip the set-up checklist
+    rig.new_game("New Yo Fish!", 3, start=1, advanced=0)
     rng = random.Random(SEED)
     while rig.app.match is not None:
         rig.choose("Place")
@@ -95,17 +76,10 @@ def _dice(rig):
     rig.press(OK)
 
 
-def _type(rig, name):
-    for ch in name:
-        rig.choose(ch)
-
-
 def _add_players(rig, names):
     rig.menu("Players")
     for name in names:
-        rig.menu("Add player")
-        _type(rig, name)
-        rig.choose("Done")
+        rig.add_player(name)
 
 
 def _roster(rig):
@@ -116,7 +90,7 @@ def _roster(rig):
 def _players(rig):
     rig.menu("Players")
     rig.menu("Add player")
-    _type(rig, "Cy")  # the letter picker, half way through a name
+    rig.type_name("Cy")  # the letter picker, half way through a name
 
 
 def _two_games(rig):
@@ -542,12 +516,10 @@ def _sheet_device(album):
     album.snap(rig, "players: empty roster")
     rig.menu("Add player")
     album.snap(rig, "letter picker")
-    _type(rig, "Anna")
+    rig.type_name("Anna")
     album.snap(rig, "letter picker: a name")
     rig.choose("Done")
-    rig.menu("Add player")
-    _type(rig, "Bob")
-    rig.choose("Done")
+    rig.add_player("Bob")
     album.snap(rig, "players: the roster")
     rig.menu("Anna")
     album.snap(rig, "player: rename, remove")

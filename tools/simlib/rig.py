@@ -130,6 +130,33 @@ class Rig:
         self._go(labels.index(label))
         self.press(OK)
 
+    def new_game(self, title, players, start=1, advanced=0):
+        """Set up a game through the buttons: `title` on the main menu ("New Hecht"), `players`
+        seats in the colours offered (OK on each), player `start` first, then the game's own step
+        as the screen shows it: Hecht's action chips of the settings (OK), Yo Fish!'s "Advanced
+        game?" (`advanced`: 0 or 1); the set-up checklist skipped (BACK)."""
+        self.menu(title)
+        self.choose(players)
+        self.press(OK, players)
+        self.choose(start)
+        shown = type(self.top()).__name__
+        if shown == "Info":  # the action chips
+            self.press(OK)
+        elif shown == "Picker":  # Advanced game?
+            self.choose(advanced)
+        self.press(BACK)  # skip the set-up checklist
+
+    def type_name(self, name):
+        """Type `name` with the letter picker (each letter chosen; Done not pressed)."""
+        for ch in name:
+            self.choose(ch)
+
+    def add_player(self, name):
+        """On the Players screen: Add player, `name` typed, Done."""
+        self.menu("Add player")
+        self.type_name(name)
+        self.choose("Done")
+
     # -- what the screen shows -------------------------------------------------
     def glass(self):
         """The panel model's glass (1024 bytes, MONO_VLSB)."""
