@@ -6,7 +6,7 @@ so that the sweeps in the Pico's heap do not compile it."""
 from fishtable.core.record import read_text
 from fishtable.session import Session
 from fishtable.store import Store, journal
-from fw.store_sweep import expected_states, final_record, history_ok, key_of, run_op, script_of
+from fw.store_sweep import expected_states, final_record, history_ok, key_of, run_op, run_until_cut, script_of
 
 # A sweep resumes thousands of times, and each resume would compile the recovery code from source
 # again (the board loads .mpy), tearing the heap its flash images need: it stays compiled.
@@ -66,13 +66,7 @@ def sweep_littlefs(text, blocks=24, stride=1, torn=False):
         bdev = FlashBlocks(blocks, image=base, cut_at=cut, torn=torn)
         lfs_mount(bdev)
         session = Session(Store(OsFs(), LFS_ROOT))
-        done = 0
-        try:
-            for op in ops:
-                run_op(session, header, op)
-                done += 1
-        except OSError:
-            pass
+        done = run_until_cut(session, header, ops, OSError)  # the block device's cut
         lfs_mount(FlashBlocks(blocks, image=bdev.image()))
         store = Store(OsFs(), LFS_ROOT)
         match, message = store.resume()

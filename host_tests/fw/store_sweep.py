@@ -99,6 +99,19 @@ def run_op(session, header, op):
         session.undo()
 
 
+def run_until_cut(session, header, ops, cut):
+    """Run `ops` through `session` until the power cut (the exception class `cut`); returns how
+    many of them returned."""
+    done = 0
+    try:
+        for op in ops:
+            run_op(session, header, op)
+            done += 1
+    except cut:
+        pass
+    return done
+
+
 def key_of(match):
     """What must survive: the statements and the replay line (None: no game in progress)."""
     if match is None:
@@ -252,13 +265,7 @@ def sweep_cut(text, torn=False, stride=1, first=0, store_class=Store):
         cuts += 1
         fs = FaultFs(cut_at=cut, torn=torn)
         session = Session(store_class(fs, ROOT))
-        done = 0
-        try:
-            for op in ops:
-                run_op(session, header, op)
-                done += 1
-        except PowerCut:
-            pass
+        done = run_until_cut(session, header, ops, PowerCut)
         if cut < total and done == len(ops):
             errors.append("cut %d: the power cut never came" % cut)
             continue
