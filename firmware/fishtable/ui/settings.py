@@ -10,17 +10,17 @@ from fishtable.ui.widgets import Info, Menu, Picker
 def _labels(app):
     s = app.settings
     labels = ["Brightness %d" % s["brightness"], "Flip screen %s" % ("yes" if s["flip"] else "no")]
-    for _game, setting in _game_settings():
+    for setting in _game_settings():
         label = setting[2]
         labels.append(label % s[setting[0]] if "%s" in label else label)
     return labels
 
 
 def _game_settings():
-    """(registry entry, (key, default, label)) of every setting a game owns, in registry order."""
+    """Every setting a game owns, (key, default, label, editor), in registry order."""
     from fishtable.core.games import GAMES
 
-    return [(game, setting) for game in GAMES for setting in game.settings]
+    return [setting for game in GAMES for setting in game.settings]
 
 
 def settings_screen(app):
@@ -45,7 +45,7 @@ def _chosen(app, item):
     elif item == 1:
         app.push(Picker("Flip screen", ["no", "yes"], [0, 1], lambda a, v: _set(a, "flip", v), index=s["flip"]))
     else:  # a game's own setting, edited as its registry entry says
-        _game, setting = _game_settings()[item - 2]
+        setting = _game_settings()[item - 2]
         key = setting[0]
         editor = setting[3]
         if editor[0] == "number":
@@ -73,8 +73,9 @@ def _pick(app, key, editor, chosen):
 
 
 def _picked(app, key, editor, chosen, value):
+    count, module, _choices, check, _title, refused = editor[1:]
     chosen = chosen + [value]
-    if len(chosen) < editor[1]:
+    if len(chosen) < count:
         app.pop()
         _pick(app, key, editor, chosen)
         return
@@ -82,10 +83,10 @@ def _picked(app, key, editor, chosen, value):
     from fishtable.core.games import load
 
     try:
-        getattr(load(editor[2]), editor[4])(chosen)
+        getattr(load(module), check)(chosen)
     except Invalid:
         app.pop()
-        app.message(editor[6])
+        app.message(refused)
         return
     _set(app, key, " ".join(chosen))
 
