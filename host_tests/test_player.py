@@ -127,14 +127,12 @@ def test_hifisch_last_round_notice_shows_as_soon_as_the_cards_make_it_certain(tm
 def test_hifisch_last_round_notice_is_never_wrong(seed, players):
     """Whenever the notice shows, the round is the game's last; and at the latest when a round
     begins with 6 or fewer cards face-down (then at most 5 remain for the next) it shows."""
-    from fishtable.ui.play_hifisch import last_round
-
     want = random_match(random.Random(seed), "hifisch", players, True)
     final = want.game.round
     part = Match(want.name, want.players, want.start)
     for stmt in want.statements:
         game = part.game
-        shown = last_round(game, game.faceup())
+        shown = game.last_round(game.faceup())
         if shown:
             assert game.round == final, (game.round, final, list(want.lines()))
         if not game.faceup() and game.facedown() <= 6:

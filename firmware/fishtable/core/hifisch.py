@@ -263,6 +263,27 @@ class Game(Ledger):
         """This round's face-up cards in flip order, as (N or 0 for a shark, player)."""
         return [(f & 31, (f >> 5) + 1) for f in self.flips[: self.nflips]]
 
+    def last_round(self, faceup):
+        """True when this round is surely the last: however the round's other flips go, fewer than
+        END_BELOW cards will be face-down as the next round begins.  `faceup`: `self.faceup()`.
+
+        The most face-down then: the cards face-down now less one flip for each turn still to come
+        (each flips a numberfish), plus the fish that go back face-down at the scoring: at most every
+        face-up fish but those the face-up sharks eat and the one (at least) the winner takes; with
+        no winner, none.  More sharks only lower it."""
+        down = self.facedown()
+        left = self.turns_per_round - self.turns_done  # turns still to come, each a numberfish
+        fish = sharks = 0
+        for n, _ in faceup:
+            if n:
+                fish += 1
+            else:
+                sharks += 1
+        most = down - left  # no fish goes back
+        if fish + left - sharks - 1 > 0:  # a winner, and other fish that may go back
+            most += fish + left - sharks - 1
+        return left > down or most < END_BELOW
+
     def won_cards(self, player):
         """The numberfish player (1-based) has won, ascending."""
         mark = WON + player - 1

@@ -5,8 +5,6 @@ from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Ask, Screen
 
-FEWEST = 6  # fewer cards face-down as a round begins: the game is over
-
 LABELS = {
     ("fish", False): "Fish",
     ("fish", True): "Fish + shell",
@@ -51,7 +49,7 @@ class Play(Base):
         if self._round != game.round:  # texts that change seldom are made again only when they do
             self._round = game.round
             self._status = "Round %d" % game.round
-        view.status = "Last round" if last_round(game, faceup) else self._status
+        view.status = "Last round" if game.last_round(faceup) else self._status
         view.faceup = faceup_text(faceup)
         view.counts = "Face-down %d" % game.facedown()
         shells = game.sandbank * 16 + game.shells_hidden()
@@ -64,28 +62,6 @@ class Play(Base):
         draw.line(fb, view.faceup, 5)
         draw.line(fb, view.counts, 6)
         draw.line(fb, view.shells, 7)
-
-
-def last_round(game, faceup):
-    """True when this round is surely the last: however the round's other flips go, fewer than
-    FEWEST cards will be face-down as the next round begins (the rules' end).
-
-    The most face-down then: the cards face-down now less one flip for each turn still to come
-    (each flips a numberfish), plus the fish that go back face-down at the scoring: at most every
-    face-up fish but those the face-up sharks eat and the one (at least) the winner takes; with
-    no winner, none.  More sharks only lower it."""
-    down = game.facedown()
-    left = game.turns_per_round - game.turns_done  # turns still to come, each a numberfish
-    fish = sharks = 0
-    for n, _ in faceup:
-        if n:
-            fish += 1
-        else:
-            sharks += 1
-    most = down - left  # no fish goes back
-    if fish + left - sharks - 1 > 0:  # a winner, and other fish that may go back
-        most += fish + left - sharks - 1
-    return left > down or most < FEWEST
 
 
 def faceup_text(faceup):
