@@ -431,8 +431,8 @@ def test_random_games_replay_identically_under_micropython(run_fw):
     rng = random.Random(3)
     records = ["\n".join(random_game(rng, 2 + i % 3).lines()) for i in range(30)]
     expected = "".join(summary_line(read_text(r)) + " " + repr(read_text(r).game.last_scoring) + "\n" for r in records)
-    out = "".join(line + "\n" for line in run_fw.call("parity.hifisch_scorings", records))
-    assert out == expected
+    lines, games = run_fw.call("parity.hifisch_scorings", stdin="\n=\n".join(records), printed=True)
+    assert "".join(line + "\n" for line in lines) == expected and games == len(records)
 
 
 def test_when_the_hidden_shells_equal_the_cards_never_flipped_each_of_them_has_one():

@@ -55,10 +55,14 @@ def replay_lines(texts):
     return [summary_line(read_text(text)) for text in texts]
 
 
-def hifisch_scorings(texts):
-    """The replay line of each Hi Fisch! record in `texts` and repr of its last intermediate scoring."""
-    out = []
-    for text in texts:
+def hifisch_scorings():
+    """The Hi Fisch! records on stdin, one at a time: print each one's replay line and repr of its
+    last intermediate scoring.  Returns the games."""
+    import sys
+
+    count = 0
+    for text in _records(sys.stdin):
         m = read_text(text)
-        out.append(summary_line(m) + " " + repr(m.game.last_scoring))
-    return out
+        print(summary_line(m) + " " + repr(m.game.last_scoring))
+        count += 1
+    return count
