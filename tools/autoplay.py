@@ -506,6 +506,7 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
     if page is not None:
         if flash is None:
             flash = made = tempfile.mkdtemp(prefix="fishtable-flash-")
+        os.makedirs(flash, exist_ok=True)
         with open(os.path.join(flash, "config.txt"), "w") as f:
             f.write("BOARD=pico\nPAGE=%s\n" % page)
     try:

@@ -102,18 +102,22 @@ class Scan(Screen):
     def tick(self, app, now):
         if self.code is not None or self.match is None:
             return False
-        from fishtable.ui import qr, share
+        from fishtable.ui import qr, share  # (Scan's own: dropped again by `forget`)
 
         page, problem = read_page(config_path(app.store.root))
         date, played = when(app, self.match, self.name)
-        self.kind, data = share.payload(self.match, page, date, played)
+        kind, data = share.payload(self.match, page, date, played)
         self.match = None  # the code is all this screen needs now
-        self.code = qr.make(data)
-        n = self.code.size
-        self.scale = max(1, SIDE // (n + 2))  # at least a module of quiet zone each side
+        self.show(kind, qr.make(data))
         if problem:
             app.message(problem)
         return True
+
+    def show(self, kind, code):
+        """Show `code` (a fishtable.ui.qr.Code) of the payload `kind` (fishtable.ui.share)."""
+        self.kind = kind
+        self.code = code
+        self.scale = max(1, SIDE // (code.size + 2))  # at least a module of quiet zone each side
 
     def key(self, app, ev):
         if ev == OK or ev == BACK:

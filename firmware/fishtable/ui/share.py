@@ -221,20 +221,33 @@ def bgstats_json(match, date=None, played=None, level=FULL):
     return "".join(out)
 
 
-def url_encoded(text):
-    """`text` (ASCII) as a URL's query value: %XX for every character but the safe ones."""
-    out = []
+def _safe(ch):
+    return "a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in _SAFE
+
+
+def encoded_length(text):
+    """The length of `text` (ASCII) as a URL's query value (see url_encoded), without making it."""
+    n = len(text)
     for ch in text:
-        if "a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch in _SAFE:
-            out.append(ch)
+        if not _safe(ch):
+            n += 2
+    return n
+
+
+def url_encoded(text):
+    """`text` (ASCII) as a URL's query value, bytes: %XX for every character but the safe ones."""
+    out = bytearray()
+    for ch in text:
+        if _safe(ch):
+            out.append(ord(ch))
         else:
-            out.append("%%%02X" % ord(ch))
-    return "".join(out)
+            out.extend(b"%%%02X" % ord(ch))
+    return bytes(out)
 
 
 def bgstats_link(match, date=None, played=None, level=FULL):
-    """BG Stats' createPlay link of the play, with the fields of `level` (see bgstats_json)."""
-    return BG_LINK + url_encoded(bgstats_json(match, date, played, level))
+    """BG Stats' createPlay link of the play (bytes), with the fields of `level` (see bgstats_json)."""
+    return BG_LINK.encode() + url_encoded(bgstats_json(match, date, played, level))
 
 
 # -- text ------------------------------------------------------------------------------------
@@ -270,7 +283,7 @@ def payload(match, page=None, date=None, played=None):
         if fit(len(data)) is not None:
             return PAGE, data
     for level in (FULL, RESULT, SHORT, SHORTEST):
-        data = bgstats_link(match, date, played, level).encode()
-        if fit(len(data)) is not None:
-            return BGSTATS, data
+        json = bgstats_json(match, date, played, level)
+        if fit(len(BG_LINK) + encoded_length(json)) is not None:
+            return BGSTATS, BG_LINK.encode() + url_encoded(json)
     return TEXT, text(match, date, played).encode()
