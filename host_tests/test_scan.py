@@ -25,8 +25,6 @@ import random
 
 import pytest
 
-import mprun
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
 PAGE = "https://someone.github.io/fishtable/"
@@ -233,12 +231,11 @@ def test_scan_on_a_history_entry_full_brightness_then_dropped(tmp_path):
     contrast, the settings' contrast comes back on leaving, and Scan's modules leave memory."""
     import sys
 
+    from simlib.device import reader
     from simlib.rig import Rig
 
     from fishtable.core.record import read_text
     from fishtable.events import BACK, NEXT, OK, PREV
-
-    from simlib.device import reader
 
     rig = Rig(tmp_path)
 
