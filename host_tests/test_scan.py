@@ -269,3 +269,42 @@ def test_scan_on_a_history_entry_full_brightness_then_dropped(tmp_path):
         assert name not in sys.modules
     rig.press(NEXT)
     assert "OK: back" in shown()
+
+
+def test_the_links_give_the_game_back(games, payloads):
+    """A page link's fragment gives back the result and, when it came whole, the very record
+    (tools/scanlink.py); a BG Stats link's JSON has the replay's names, scores, winners and start."""
+    from urllib.parse import unquote
+
+    import scanlink
+
+    from fishtable.core.record import read_text
+    from fishtable.core.summary import fields as replay_fields
+
+    kinds = {}
+    for (text, page, date, played), (kind, payload) in zip(games, payloads):
+        want = read_text(text)
+        replay = dict(replay_fields(want))
+        labels = [want.label(p) for p in range(1, want.players + 1)]
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "Page":
+            assert page and payload.startswith(page + "#")
+            found = scanlink.fields(payload)
+            res = scanlink.result(found)
+            assert res["scores"] == replay["scores"] and res["winners"] == replay["winners"]
+            assert res["names"] == replay.get("names") and res["colours"] == replay.get("colours")
+            assert res["start"] == want.start and res["date"] == date and res["played"] == played
+            whole = scanlink.record(found)
+            if whole is not None:
+                assert list(whole[1].lines()) == list(want.lines())
+        elif kind == "BG Stats":
+            play = json.loads(unquote(payload.split("?data=", 1)[1]))
+            assert [p["name"] for p in play["players"]] == labels
+            assert [p["score"] for p in play["players"]] == replay["scores"]
+            assert [i + 1 for i, p in enumerate(play["players"]) if p["winner"]] == replay["winners"]
+            assert [i + 1 for i, p in enumerate(play["players"]) if p["startPlayer"]] == [want.start]
+            assert play["game"]["name"] in ("Hi Fisch!", "Hecht im Karpfenteich", "Yo Fish!")
+        else:
+            for label, score in zip(labels, replay["scores"]):
+                assert "%s %d" % (label, score) in payload
+    assert set(kinds) == {"Page", "BG Stats", "Text"}, kinds
