@@ -261,7 +261,7 @@ def test_scan_on_a_history_entry_full_brightness_then_dropped(tmp_path):
     rig.run(200)
     assert "BG Stats" in shown() and "10 cm" in shown()
     assert rig.panel.contrast == 255 != contrast
-    assert "fishtable.ui.qr" in sys.modules
+    assert "fishtable.ui.scan" in sys.modules and "fishtable.ui.qr" not in sys.modules  # (the matrix is kept)
     rig.press(OK)
     assert rig.panel.contrast == contrast
     assert "OK: Scan" in shown()

@@ -196,35 +196,6 @@ class Store:
 
         return recover.history_game(self, _history().path_of(self.history_dir, name))
 
-    def history_fields(self, name):
-        """(date, played) of the history file `name`: the text of its `date` line and the minutes of
-        its `played` line (docs/record-format.md), None for a line it does not have; (None, None)
-        when it cannot be read.  Read a line at a time through the store's buffer, checks ignored."""
-        from fishtable.core.lines import Lines
-
-        found = [None, None]
-        try:
-            handle = self.fs.open(_history().path_of(self.history_dir, name), "rb")
-        except OSError:
-            return None, None
-        try:
-            lines = Lines(handle, self.buf)
-            while lines.next():
-                data = lines.buf
-                start = lines.start
-                end = lines.end
-                cut = data.find(b"#", start, end)
-                words = bytes(data[start:cut if cut >= 0 else end]).split()
-                if len(words) == 2 and words[0] == b"date":
-                    found[0] = words[1].decode()
-                elif len(words) == 2 and words[0] == b"played" and words[1].isdigit():
-                    found[1] = int(words[1])
-        except (OSError, ValueError):
-            pass
-        finally:
-            handle.close()
-        return found[0], found[1]
-
     # -- statistics (fishtable.store.stats) -----------------------------------
     def stats(self, game):
         """The statistics of `game` (a fishtable.core.stats.Table) with every history game counted.

@@ -70,13 +70,43 @@ def good_date(date):
     return True
 
 
+def history_fields(store, name):
+    """(date, played) of the history file `name` of `store`: the text of its `date` line and the
+    minutes of its `played` line (docs/record-format.md), None for a line it lacks or a file that
+    cannot be read.  A line at a time through the store's buffer; the line checks are not needed."""
+    from fishtable.core.lines import Lines
+
+    found = [None, None]
+    if "/" in name:
+        return None, None
+    try:
+        handle = store.fs.open(store.history_dir + "/" + name, "rb")
+    except OSError:
+        return None, None
+    try:
+        lines = Lines(handle, store.buf)
+        while lines.next():
+            data = lines.buf
+            end = data.find(b"#", lines.start, lines.end)
+            words = bytes(data[lines.start:end if end >= 0 else lines.end]).split()
+            if len(words) == 2 and words[0] == b"date":
+                found[0] = words[1].decode()
+            elif len(words) == 2 and words[0] == b"played" and words[1].isdigit():
+                found[1] = int(words[1])
+    except (OSError, ValueError):
+        pass
+    finally:
+        handle.close()
+    return found[0], found[1]
+
+
 def when(app, match, name):
     """(date, played) of a finished game: the record core's (`date`, `played` of the match) when it
     has them, else its history file's `date` and `played` lines (`name`: the file, or None)."""
     date = getattr(match, "date", None)
     played = getattr(match, "played", None)
     if date is None and played is None and name is not None:
-        date, played = app.store.history_fields(name)
+        date, played = history_fields(app.store, name)
     if not good_date(date):
         date = None
     if not isinstance(played, int) or not 0 <= played <= 999:
@@ -90,7 +120,8 @@ class Scan(Screen):
     def __init__(self, match, name=None):
         self.match = match
         self.name = name
-        self.code = None
+        self.code = None  # the QR matrix, once made
+        self.size = 0
         self.kind = None
         self.scale = 1
 
@@ -109,14 +140,18 @@ class Scan(Screen):
         kind, data = share.payload(self.match, page, date, played)
         self.match = None  # the code is all this screen needs now
         self.show(kind, qr.make(data))
+        data = qr = share = None
+        _drop(MODULES[1:])  # the encoder and the payloads: only the matrix is drawn from now on
         if problem:
             app.message(problem)
         return True
 
     def show(self, kind, code):
-        """Show `code` (a fishtable.ui.qr.Code) of the payload `kind` (fishtable.ui.share)."""
+        """Show `code` (a fishtable.ui.qr.Code) of the payload `kind` (fishtable.ui.share): its
+        matrix (a byte a module, bit 0 dark) and size are kept, not the code."""
         self.kind = kind
-        self.code = code
+        self.code = code.matrix
+        self.size = code.size
         self.scale = max(1, SIDE // (code.size + 2))  # at least a module of quiet zone each side
 
     def key(self, app, ev):
@@ -130,16 +165,15 @@ class Scan(Screen):
 
 
     def draw(self, app, fb):
-        code = self.code
-        if code is None:
+        m = self.code
+        if m is None:
             draw.centre(fb, "Making the", 3)
             draw.centre(fb, "code...", 4)
             return
-        n = code.size
+        n = self.size
         s = self.scale
         fb.fill_rect(0, 0, SIDE, SIDE, 1)
         x0 = (SIDE - n * s) // 2
-        m = code.matrix
         k = 0
         y = x0
         for _ in range(n):
@@ -160,17 +194,28 @@ class Scan(Screen):
 
 
 def forget():
-    """Drop Scan's modules from memory again (the code, the payloads, this screen)."""
+    """Drop Scan's modules from memory again (this screen, the encoder, the payloads)."""
+    _drop(MODULES)
+
+
+def _drop(names):
     import gc
 
     from fishtable import forget_module
 
-    for name in MODULES:
+    for name in names:
         forget_module(name)
     gc.collect()
 
 
 MODULES = ("fishtable.ui.scan", "fishtable.ui.qr", "fishtable.ui.share")
+
+
+def open_end(app):
+    """Scan of the game that just ended (the end screen's): the newest history file is its own,
+    unless the flash had no room to file it."""
+    history = app.store.history() if app.session.unfiled is None else None
+    open_scan(app, app.session.finished, history[0] if history else None)
 
 
 def open_scan(app, match, name=None):

@@ -120,19 +120,17 @@ class GameOver(Screen):
         self.pages = game.players if self.end_pages is not None else 0
         self.lines = None  # the shown page's lines, made once a page
         self.scan = False  # the ranking's bottom line offers Scan (PREV / NEXT)
-        self.match = match
 
     def enter(self, app):
         app.fx.celebrate(app.now, [RGB[self.colours[p - 1]] for p in self.winners])
 
     def key(self, app, ev):
-        if (ev == PREV or ev == NEXT) and not self.page:
-            self.scan = not self.scan
-        elif ev == OK and self.scan and not self.page:
-            from fishtable.ui.scan import open_scan
+        if ev == PREV or ev == NEXT:
+            self.scan = not (self.scan or self.page)
+        elif ev == OK and self.scan:
+            from fishtable.ui.scan import open_end
 
-            history = app.store.history() if app.session.unfiled is None else None
-            open_scan(app, self.match, history[0] if history else None)  # the game just filed
+            open_end(app)
         elif ev == OK and self.page < self.pages:
             self.page += 1
             self.lines = None
@@ -151,10 +149,7 @@ class GameOver(Screen):
         game = self.game
         full = len(self.ranking) >= 6  # six rows: the title plain on the top row, the choice below them
         title = "%s wins!" % self.labels[self.winners[0] - 1] if len(self.winners) == 1 else "Shared win!"
-        if full:
-            draw.centre(fb, title, 0)
-        else:
-            draw.centre_at(fb, title, 1, True)
+        draw.centre_at(fb, title, 0 if full else 1, not full)
         scores = game.scores()
         rank = 0
         prev = None
@@ -170,11 +165,7 @@ class GameOver(Screen):
             score = str(scores[p - 1])
             draw.text(fb, seat_text("%d " % rank, self.labels[p - 1], self.colours[p - 1], score), 0, y)
             draw.text(fb, score, draw.WIDTH - 8 * len(score), y)
-        hint = "OK: points" if self.pages else "OK: main menu"
-        if tie and self.pages:
-            hint = self.tie_hint
-        if self.scan:
-            hint = "OK: Scan"
+        hint = self.tie_hint if tie and self.pages else "OK: points" if self.pages else "OK: main menu"
         draw.text(fb, "<", 0, 56)
-        draw.centre(fb, hint, 7)
+        draw.centre(fb, "OK: Scan" if self.scan else hint, 7)
         draw.text(fb, ">", draw.WIDTH - 8, 56)
