@@ -112,6 +112,7 @@ const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
 state.readPanel = () => hex(readPanel());
 state.glass = () => hex(glass); // the glass the board sent last
 state.flashFiles = () => [...flash.files.keys()];
+state.flashRead = (path) => hex(flash.read(path) || []); // tests: a file of the page's flash (hex)
 // True when the board has taken every button event (tests wait for it; so does recycling).
 state.inputIdle = () => Atomics.load(ctl, SEQ) === Atomics.load(ctl, CONSUMED);
 
