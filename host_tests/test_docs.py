@@ -1,5 +1,7 @@
 """The user's documents: every link resolves, none sends a reader to a file the repository does not
-have, and docs/record-format.md says what the code reads and prints (statements, header words,
+have, the README speaks to makers and players (their sections in order, no internal words, every
+measured figure beside the command that measures it, every command and file it names there), and
+docs/record-format.md says what the code reads and prints (statements, header words,
 chips, colours, limits and the replay's fields in their order)."""
 
 import glob
@@ -82,6 +84,89 @@ def test_the_link_check_catches_a_broken_link_and_a_mention_of_shared(tmp_path):
     assert ELSEWHERE.search("the format of `../shared/spec/game-record.md`")
     assert ELSEWHERE.search("see shared/rules/clarifications.md")
     assert not ELSEWHERE.search("see [record-format.md](record-format.md)")
+
+
+# -- the README speaks to the people who build and play ----------------------------------
+
+README = os.path.join(ROOT, "README.md")
+# What a maker and a player look for, in this order (each a heading of the README).
+MAKER_SECTIONS = ("What to buy", "Wiring", "Putting fishtable on the Pico", "Playing", "Hi Fisch!",
+                  "Hecht im Karpfenteich", "Yo Fish!", "Try it on a computer", "The web page",
+                  "History, statistics and exports", "Troubleshooting", "For developers")
+# Words of the project's own workings that tell a reader nothing (a bench's empty field, an
+# overflow, the tracker's words, the size of the test suite).
+INTERNAL = re.compile(r"\bNone\b|DOES NOT FIT|\bthe issue\b|issue's|\b\d[\d,]* (tests|passed|skipped)\b|"
+                      r"\bpytest\b|hypothesis|\bfixture|conftest|run_fw|heapsize", re.I)
+# A measured figure: a size, a time or a share (a setting's seconds, volts and pins are not).
+FIGURE = re.compile(r"\b\d[\d,.]* ?(KB|MB|kB|B|ms|us|µs|%)(?![\w/])")
+COMMAND = re.compile(r"`(make [a-z-]+|(\.venv/bin/)?python3? tools/\w+\.py)[^`]*`")
+
+
+def paragraphs(text):
+    """The blocks of `text` between blank lines (a code block is one block)."""
+    return [b for b in re.split(r"\n\s*\n", text) if b.strip()]
+
+
+def make_targets():
+    return set(re.findall(r"^([a-z][\w-]*):", read(os.path.join(ROOT, "Makefile")), re.M))
+
+
+def test_the_readme_has_what_a_maker_looks_for_in_order_and_links_the_developer_docs():
+    headings = re.findall(r"^#+ +(.+?) *$", read(README), re.M)
+    at = [next((i for i, h in enumerate(headings) if h.startswith(want)), None) for want in MAKER_SECTIONS]
+    assert None not in at, [w for w, i in zip(MAKER_SECTIONS, at) if i is None]
+    assert at == sorted(at)
+    flashing = [h for h in headings if h.startswith("Step 2")]
+    assert any("make flash" in h for h in flashing) and any("without Python" in h for h in flashing)
+    for doc in ("docs/development.md", "docs/testing.md", "docs/performance.md"):
+        assert "](%s)" % doc in read(README), doc
+    assert "docs/screens/main_menu.png" in read(README).split("\n## ", 1)[0], "a picture before the first section"
+
+
+def test_the_readme_has_no_internal_words_and_each_figure_has_its_command():
+    text = read(README)
+    assert [line for line in text.split("\n") if INTERNAL.search(line)] == []
+    unexplained = [b for b in paragraphs(text) if FIGURE.search(b) and not COMMAND.search(b)]
+    assert unexplained == []
+
+
+def test_every_make_target_and_file_the_readme_names_exists():
+    text = read(README)
+    targets = make_targets()
+    named = set(re.findall(r"(?:`|^)make ([a-z][\w-]*)", text, re.M))  # in code, or a code block's line
+    assert named and named - targets == set()
+    paths = re.findall(r"\b((?:tools|boards|docs|firmware|records|web)/[\w./-]*\w)", text)
+    paths = [p for p in paths if "NAME" not in p and "/x." not in p]  # boards/NAME.json stands for any
+    assert paths and [p for p in paths if not os.path.exists(os.path.join(ROOT, p))] == []
+
+
+def message_fragments(message):
+    """The literal parts of a message as the README quotes it (… ... numbers x and paths stand for
+    what the program fills in; a program may put its name before a colon itself)."""
+    parts = re.split(r": |…|\.\.\.|\S*/\S*|\d[\d.]*(?:\.x)?|\bx\b", message)
+    return [p.strip(" ()") for p in parts if len(p.strip(" ()")) >= 4]
+
+
+def test_the_troubleshooting_messages_of_the_tools_are_what_they_print():
+    body = section(read(README), "Troubleshooting")
+    sources = "".join(read(p) for p in glob.glob(os.path.join(ROOT, "tools", "*.py")))
+    rows = [line for line in body.split("\n") if re.match(r"\| `make [a-z]+`: `", line)]
+    assert len(rows) >= 5
+    for row in rows:
+        first = row.strip("|").split("|")[0]
+        for message in re.findall(r"`([^`]+)`", first)[1:]:
+            for fragment in message_fragments(message):
+                assert fragment in sources, (message, fragment)
+
+
+def test_the_readme_checks_catch_what_they_are_for():
+    assert INTERNAL.search("heap peak None B net") and INTERNAL.search("711 tests, pytest 195 s")
+    assert INTERNAL.search("the issue's goal of 32 KB") and not INTERNAL.search("a ring of 12 LEDs")
+    assert FIGURE.search("about 0.8 s, a 748 KB download") and FIGURE.search("25% of the heap")
+    assert not FIGURE.search("a long press (0.7 s), 5 V, pin 36, 470 µF")
+    assert COMMAND.search("`make bench` prints it") and not COMMAND.search("`make` and Python")
+    assert message_fragments("no board profile boards/x.json (known: …)") == ["no board profile", "known"]
+    assert "sim" in make_targets() and "nonesuch" not in make_targets()
 
 
 # -- docs/record-format.md in step with the code --------------------------------------

@@ -226,11 +226,35 @@ def test_power_cut_mid_game_then_resume_shows_the_same_state(tmp_path):
     assert not glob.glob(os.path.join(flash, "data", "history", "*.fish"))
 
 
-def test_sim_without_a_terminal_says_so_and_exits_0():
-    out = subprocess.run([sys.executable, os.path.join(TOOLS, "sim.py")], stdin=subprocess.DEVNULL,
-                         capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0
-    assert "terminal" in out.stdout
+def test_sim_piped_names_stdout_as_the_cause_and_the_way_out():
+    """`make sim | tee log` in a terminal: stdin is the terminal, stdout is not."""
+    import pty
+
+    main, child = pty.openpty()
+    try:
+        out = subprocess.run([sys.executable, os.path.join(TOOLS, "sim.py")], stdin=child,
+                             capture_output=True, text=True, cwd=ROOT, timeout=60)
+    finally:
+        os.close(main)
+        os.close(child)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.startswith("fishtable sim: stdout is not a terminal (piped or redirected)")
+    assert "--text" in out.stderr and "--frames DIR" in out.stderr and "stdin" not in out.stderr
+
+
+class Stream:
+    def __init__(self, tty):
+        self.tty = tty
+
+    def isatty(self):
+        return self.tty
+
+
+def test_sim_names_each_stream_that_is_not_a_terminal():
+    assert sim.no_terminal(Stream(True), Stream(True)) is None
+    assert "stdin is not a terminal" in sim.no_terminal(Stream(False), Stream(True))
+    assert "stdout is not a terminal" in sim.no_terminal(Stream(True), Stream(False))
+    assert "stdout and stdin are not a terminal" in sim.no_terminal(Stream(False), Stream(False))
 
 
 def test_help_says_where_the_records_are():

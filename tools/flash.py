@@ -279,7 +279,7 @@ def find_port(port=None):
     if not found:
         raise FlashError(
             "no board found: plug the Pico in with a USB data cable (it must run MicroPython: see "
-            "the README, Hardware), or name its port with --port (make flash PORT=/dev/ttyACM0)"
+            "the README, Putting fishtable on the Pico), or name its port with --port (make flash PORT=/dev/ttyACM0)"
         )
     if len(found) > 1:
         raise FlashError(
@@ -306,7 +306,8 @@ def connect(port):
     except TransportError as err:
         transport.close()
         raise FlashError(
-            "the device on %s does not answer like MicroPython (%s): see the README, Hardware" % (port, err)
+            "the device on %s does not answer like MicroPython (%s): see the README, "
+            "Putting fishtable on the Pico" % (port, err)
         ) from None
     return transport
 
@@ -316,7 +317,7 @@ def check_board(info, emits):
     version, mpy = tuple(info["version"]), info["mpy"]
     shown = ".".join(str(n) for n in version)
     fix = (
-        "; update MicroPython (README, Hardware, step 1: copy the newest UF2 in BOOTSEL mode), "
+        "; update MicroPython (README, Putting fishtable on the Pico, step 1: copy the newest UF2 in BOOTSEL mode), "
         "then run the flash again. Nothing was written."
     )
     if mpy is None:

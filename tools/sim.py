@@ -12,7 +12,7 @@ Interactive (`make sim`):  python3 tools/sim.py [--seed N] [--cpython]
     Enter = OK, Backspace = BACK, q quits.  The firmware runs in the MicroPython unix port
     (the board's interpreter: About shows that heap's free memory; its clock follows the real
     one), or with --cpython (or without the port) in this process on the host shim.
-    Needs a terminal (without one it says so and exits 0).
+    Needs a terminal: with stdout or stdin piped or redirected it says which and exits 2.
 
 Scripted (tests, demos):
     python3 tools/sim.py --keys FILE --frames DIR --seed N [--micropython]
@@ -394,12 +394,23 @@ def run_micropython(seed, flash, view):
         board.close()
 
 
+def no_terminal(stdin, stdout):
+    """What keeps the interactive simulator from drawing and reading keys here, or None."""
+    cause = {(True, False): "stdout is not a terminal", (False, True): "stdin is not a terminal",
+             (False, False): "stdout and stdin are not a terminal"}.get((stdin.isatty(), stdout.isatty()))
+    if cause is None:
+        return None
+    return ("fishtable sim: %s (piped or redirected), so the board cannot be drawn and played here. "
+            "Run `make sim` in a terminal window, or script it: tools/sim.py --keys FILE --text prints each "
+            "frame's text, --keys FILE --frames DIR writes them as PNG (see --help)." % cause)
+
+
 def interactive(seed, flash, micropython=None):
     """`make sim`: the board in this terminal.  micropython: True, False, None (when installed)."""
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
-        print("fishtable sim: needs an interactive terminal (stdin is not a TTY); "
-              "for scripted runs use --keys FILE --frames DIR (see --help).")
-        return 0
+    problem = no_terminal(sys.stdin, sys.stdout)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     import termios
     import tty
 
