@@ -145,9 +145,9 @@ def scan_codes(job):
     """host_tests/test_scan.py's QR tests over SCAN_GAMES generated games; (problem or None, seconds)."""
     start = time.time()
     env = dict(os.environ, FISHTABLE_SCAN_GAMES=str(job))
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
-                           os.path.join(ROOT, "host_tests", "test_scan.py"), "-k", "segno or zxing or payloads or links"],
-                          capture_output=True, text=True, env=env, cwd=ROOT)
+    argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+            os.path.join(ROOT, "host_tests", "test_scan.py"), "-k", "segno or zxing or payloads or links"]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
     problem = None if proc.returncode == 0 else "Scan's QR codes (%d games):\n%s" % (job, proc.stdout[-3000:])
     return problem, time.time() - start
 
