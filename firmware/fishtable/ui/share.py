@@ -117,7 +117,7 @@ def compact_record(match):
     out = []
     for stmt in match.statements:
         words = match.line_of(stmt).split()
-        code = _lookup(phrases, " ".join(words[:2])) if len(words) > 1 else None
+        code = _lookup(phrases, words[0] + " " + words[1]) if len(words) > 1 else None
         used = 2 if code is not None else 1
         if code is None:
             code = _lookup(phrases, words[0])
