@@ -141,7 +141,7 @@ class Scan(Screen):
         self.match = None  # the code is all this screen needs now
         self.show(kind, qr.make(data))
         data = qr = share = None
-        _drop(MODULES[1:])  # the encoder and the payloads: only the matrix is drawn from now on
+        _drop(MODULES[1:], False)  # the encoder and the payloads (freed by the next collection)
         if problem:
             app.message(problem)
         return True
@@ -198,14 +198,15 @@ def forget():
     _drop(MODULES)
 
 
-def _drop(names):
-    import gc
-
+def _drop(names, collect=True):
     from fishtable import forget_module
 
     for name in names:
         forget_module(name)
-    gc.collect()
+    if collect:
+        import gc
+
+        gc.collect()
 
 
 MODULES = ("fishtable.ui.scan", "fishtable.ui.qr", "fishtable.ui.share")
