@@ -53,9 +53,9 @@ screens: $(STAMP)
 bench: setup
 	$(PY) tools/bench.py
 
-## flash: put the firmware on a Pico over USB (PORT=/dev/ttyACM0 BOARD=pico)
+## flash: put the firmware on a Pico over USB (PORT=/dev/ttyACM0 BOARD=pico PAGE=https://you.github.io/fishtable/)
 flash: $(STAMP)
-	$(PY) tools/flash.py $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board $(BOARD))
+	$(PY) tools/flash.py $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board $(BOARD)) $(if $(filter undefined,$(origin PAGE)),,--page "$(PAGE)")
 
 ## deploy-cp DRIVE=/media/$$USER/CIRCUITPY [BOARD=circuitpython_pico]: fishtable on a CircuitPython board
 deploy-cp: $(STAMP)

@@ -214,6 +214,19 @@ def test_config_keeps_other_settings():
     assert flash.config_board("# x\nBOARD = pico2\n") == "pico2" and flash.config_board("") is None
 
 
+def test_config_page_set_kept_removed():
+    """make flash PAGE=...: the PAGE line set, kept when not given, removed with PAGE= (empty);
+    an address the board would not take is refused before anything is written."""
+    url = "https://you.github.io/fishtable/"
+    assert flash.config_text("BOARD=pico\n", "pico", url) == "BOARD=pico\nPAGE=%s\n" % url
+    assert flash.config_text("PAGE=old\nBOARD=pico\n", "pico") == "BOARD=pico\nPAGE=old\n"
+    assert flash.config_text("BOARD=pico\npage=%s\n# mine\n" % url, "pico", "") == "BOARD=pico\n# mine\n"
+    for bad in ("you.github.io", "https://a b/", "https://x/#frag", "ftp://x/", "https://" + "x" * 120):
+        with pytest.raises(flash.FlashError):
+            flash.check_page(bad)
+    assert flash.check_page(url) == url
+
+
 def test_mip_package_lists_every_firmware_file():
     with open(flash.MIP_PACKAGE) as f:
         text = f.read()

@@ -679,6 +679,10 @@ def test_layout_fits_laptops_and_phones(site, other_browser, width, height, dpr)
             b = button["box"]
             assert inside(b, view) and button["hit"], button
             assert b[2] - b[0] >= 60 and b[3] - b[1] >= 60
+            if width < 600:  # a phone: the buttons in a bar at the bottom, under the thumb
+                assert b[3] >= height - 24, button
+        if width < 600:  # ... and the panel as wide as a whole-pixel scale lets it be beside the ring's rim
+            assert (k + 1) * W / dpr > width - 2 * 18, (k, width)
         assert page.evaluate("fishtable.readPanel() === fishtable.glass()")
         # On the screen (the compositor puts the canvas on whole device pixels): only the lit and
         # dark colours, and with a scale of 4 or more the grid's line over each and their
@@ -749,7 +753,9 @@ def test_import_history_and_roster_then_summary(site, browser, tmp_path):
     files = page.evaluate("fishtable.flashFiles()")
     history = sorted(f for f in files if f.startswith("/data/history/") and f.endswith(".fish"))
     assert [f.split("-", 1)[1] for f in history] == ["hecht.fish", "yofish.fish", "hifisch.fish"]
-    assert "notes.fish, photo.bin" in page.locator("#status").text_content()  # refused, not stored
+    status = page.locator("#status").text_content()
+    assert "Not imported: notes.fish: not a game record" in status  # refused with the reason, not stored
+    assert "Not imported: photo.bin: not a text file" in status
     page.click("#show-summary")
     page.wait_for_function("!document.querySelector('#summary').textContent.startsWith('Counting')", timeout=20000)
     shown = page.locator("#summary").text_content()
@@ -1076,3 +1082,151 @@ def test_second_tab_does_not_start_a_second_board(site, browser, context):
         assert other.evaluate("fishtable.bootedAt") is None
     finally:
         other.close()
+
+
+# -- a scanned game: the page opened from the board's Scan code ----------------------------------
+def scanned_game():
+    """A finished Hecht game with names (a guest among them), colours, a date and minutes: the
+    record text and its Match."""
+    from fishtable.core.match import Match
+    from fishtable.core.record import read_text
+
+    with open(os.path.join(ROOT, "records", "hecht-4p.fish")) as f:
+        done = read_text(f.read())
+    match = Match(done.name, done.players, done.start, done.options, ["Anna", "Guest2", "Christin", "Dora"],
+                  ["green", "red", "blue", "white"])
+    for stmt in done.statements:
+        match.submit(stmt)
+    return "\n".join(match.lines()) + "\n", match
+
+
+def test_scanned_link_card_bgstats_keep_download(site, other_browser, tmp_path):
+    """The page opened from a Scan code's page link (the board's fishtable.ui.share, PAGE= this
+    site): the result card shows the record's players ranked with scores and winners; its BG Stats
+    link's JSON carries the same (tools/replay.py) with every field the board's own full BG Stats
+    JSON has; Keep puts the game into the page's history once (a second Keep is refused); Download
+    .fish is the record, which replays to the same standings."""
+    from urllib.parse import unquote
+
+    from fishtable.ui import share
+
+    text, match = scanned_game()
+    path = str(tmp_path / "game.fish")
+    with open(path, "w") as f:
+        f.write(text)
+    replay = json.loads(subprocess.run([sys.executable, os.path.join(TOOLS, "replay.py"), path], capture_output=True,
+                                       text=True, check=True).stdout)
+    date, played = "2026-12-01T19:05", 42
+    link = share.page_link(site, match, date, played)
+    ctx = other_browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True,
+                                    timezone_id="UTC", accept_downloads=True)
+    try:
+        page = ctx.new_page()
+        errors = []
+        open_page(page, link, errors)
+        page.wait_for_selector("#card-keep:not([hidden])", timeout=30000)
+        rows = page.evaluate("[...document.querySelectorAll('#card-players li')].map((li) => "
+                             "[...li.children].map((c) => c.textContent))")
+        labels = [match.label(p) for p in range(1, match.players + 1)]
+        ranks, scores, winners = share.result(match)
+        assert scores == replay["scores"] and winners == replay["winners"]
+        want = sorted(([str(ranks[i]), "", labels[i] + (" (started)" if i + 1 == match.start else ""),
+                        str(scores[i]), "wins" if i + 1 in winners else ""] for i in range(match.players)),
+                      key=lambda r: (int(r[0]), labels.index(r[2].split()[0])))
+        assert rows == want
+        assert page.locator("#card-title").text_content() == "Hecht im Karpfenteich"
+        assert page.locator("#card-when").text_content() == "2026-12-01 19:05, 42 min"
+        href = page.get_attribute("#card-bgstats", "href")
+        assert href.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+        play = json.loads(unquote(href.split("?data=", 1)[1]))
+        assert [p["name"] for p in play["players"]] == labels
+        assert [p["score"] for p in play["players"]] == replay["scores"]
+        assert [i + 1 for i, p in enumerate(play["players"]) if p["winner"]] == replay["winners"]
+        assert play == json.loads(share.bgstats_json(match, date, played, share.FULL))  # the board's, field by field
+        assert play["game"]["sourceGameId"] == "hecht" and play["sourcePlayId"] == share.play_id(match)
+        page.click("#card-keep")
+        page.wait_for_function("/^(Kept|Not)/.test(document.querySelector('#card-status').textContent)", timeout=30000)
+        assert page.locator("#card-status").text_content() == "Kept in this page's history as 0001-hecht.fish."
+        page.click("#card-keep")
+        page.wait_for_function("/^Not/.test(document.querySelector('#card-status').textContent)", timeout=30000)
+        assert "already in the history as 0001-hecht.fish" in page.locator("#card-status").text_content()
+        history = [f for f in page.evaluate("fishtable.flashFiles()") if f.startswith("/data/history/")]
+        assert history == ["/data/history/0001-hecht.fish"]
+        with page.expect_download() as info:
+            page.click("#card-download")
+        got = str(tmp_path / info.value.suggested_filename)
+        info.value.save_as(got)
+        again = json.loads(subprocess.run([sys.executable, os.path.join(TOOLS, "replay.py"), got], capture_output=True,
+                                          text=True, check=True).stdout)
+        assert again["scores"] == replay["scores"] and again["winners"] == replay["winners"]
+        assert again["names"] == replay["names"] and again["colours"] == replay["colours"]
+        assert not errors
+    finally:
+        ctx.close()
+
+
+def test_games_imported_and_played_give_the_same_stats(site, browser, tmp_path):
+    """A game played on the page's board and records imported on the page (a comment first, CRLF,
+    named), mixed: the board's Stats screen, the page's Summary and tools/history.py over the page's
+    history files give the same figures."""
+    import autoplay
+
+    page = open_page(browser, site + "?seed=%d" % SEED)
+    dev = PageDevice(page, ("keyboard",))
+    want = whole_game("hifisch")
+    player = autoplay.Autoplayer(dev, want)
+    player.setup()
+    for stmt in want.statements:
+        player.play(stmt)
+    player.finish()
+    records = []
+    for name, crlf in (("hifisch-3p.fish", True), ("hecht-2p.fish", False)):
+        with open(os.path.join(ROOT, "records", name), "rb") as f:
+            data = f.read()
+        lines = data.split(b"\n")
+        at = max(i for i, line in enumerate(lines) if line.split()[:1] in ([b"players"], [b"start"]))
+        players = int([line for line in lines if line.startswith(b"players ")][0].split()[1])
+        lines.insert(at + 1, b"names " + b" ".join([b"Anna", b"Ben", b"Cy"][:players]))
+        data = b"\n".join(lines)
+        path = tmp_path / name
+        path.write_bytes(data.replace(b"\n", b"\r\n") if crlf else data)
+        records.append(str(path))
+    page.set_input_files("#import", records)
+    page.wait_for_function("fishtable.flashFiles().filter((f) => f.startsWith('/data/history/')).length >= 3",
+                           timeout=30000)
+    wait_first_frame(page)
+    folder = tmp_path / "history"
+    folder.mkdir()
+    for name in page.evaluate("fishtable.flashFiles()"):
+        if name.startswith("/data/history/"):
+            (folder / name.split("/")[-1]).write_bytes(bytes.fromhex(page.evaluate("fishtable.flashRead(%r)" % name)))
+    tool = subprocess.run([sys.executable, os.path.join(TOOLS, "history.py"), str(folder)], capture_output=True,
+                          text=True, check=True).stdout
+    page.click("#show-summary")
+    page.wait_for_function("!document.querySelector('#summary').textContent.startsWith('Counting')", timeout=30000)
+    assert page.locator("#summary").text_content().strip() == tool.strip()
+    assert tool.startswith("3 finished games")
+    import history
+
+    plays, _unfinished, _problems = history.collect(str(folder))
+    tables = history.tables(plays)
+    settle(page)
+    player = autoplay.Autoplayer(PageDevice(page, ("keyboard",)), want)
+    player.select("Stats")
+    for game, title in (("hifisch", "Hi Fisch!"), ("hecht", "Hecht")):
+        player.select(title)
+        table = tables[game]
+        shown = player.screen.text()
+        assert "Games %d" % table.games in " ".join(shown.split()), shown
+        assert table.average_win() in shown and table.average_turns() in shown, shown
+        for i in table.order():
+            if table.names[i].startswith("player "):
+                continue  # seats without names: no page on the board
+            player.press("next")
+            page_text = player.screen.text()
+            assert table.names[i] in page_text, page_text
+            from fishtable.core.stats import BEST, PLAYED, WINS
+
+            for figure in (PLAYED, WINS, BEST):
+                assert str(table.figure(i, figure)) in page_text
+        player.press("back")

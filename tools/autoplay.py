@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Play a game record on the simulated device through its buttons, like a person would.
 
-    python3 tools/autoplay.py RECORD [--micropython] [--seed N] [--keep DIR]
+    python3 tools/autoplay.py RECORD [--micropython] [--seed N] [--keep DIR] [--scan PNG [--page URL]]
 
 The firmware starts on a simulated board with an empty flash (tools/simlib/device.py: its
 own main.py, boards/pico.json, the device models).  The autoplayer sets up a new game with
@@ -19,10 +19,19 @@ journal) with the input, statement by statement, and prints the device's record'
 (the same JSON as tools/replay.py).  Exit 0 when they match; exit 1 with the first difference
 (statement number, wanted, what the device recorded, the screen at that moment); exit 2 for a
 record that cannot be read.
+
+With --scan PNG, once the game is over it opens Scan on the end screen (NEXT to "OK: Scan", OK)
+and saves the panel's frame as a 128x64 PNG (lit pixels white); --page URL puts `PAGE=URL` into
+the simulated board's config.txt first, so the code holds the page link.
 """
 
 import argparse
+import os
+import shutil
+import struct
 import sys
+import tempfile
+import zlib
 
 import bootstrap  # noqa: F401 - tools/ and firmware/ on sys.path
 from simlib.device import Device
@@ -449,14 +458,75 @@ def read_record(path):
         return read(handle)
 
 
-def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False):
+SCAN_KINDS = ("BG Stats", "Page", "Text")
+
+
+def open_scan(dev):
+    """From the end screen, open Scan (NEXT to "OK: Scan", OK) and wait for the code; returns
+    which payload the screen names (SCAN_KINDS).  Raises AutoplayError when it does not come."""
+    for _ in range(4):
+        if dev.screen.contains("OK: Scan"):
+            break
+        dev.press("next")
+    else:
+        raise AutoplayError("the end screen offers no Scan\n%s" % dev.screen.text())
+    dev.press("ok")
+    for _ in range(60):  # the code is made on the next tick: "Making the code..." first
+        for kind in SCAN_KINDS:
+            if dev.screen.contains(kind) and dev.screen.contains("10 cm"):
+                return kind
+        dev.wait(100)
+    raise AutoplayError("Scan shows no code\n%s" % dev.screen.text())
+
+
+def panel_png(glass):
+    """The 128x64 panel frame (1024 bytes, MONO_VLSB) as a grayscale PNG: lit pixels white."""
+    rows = []
+    for y in range(64):
+        page = (y >> 3) * 128
+        bit = 1 << (y & 7)
+        rows.append(b"\x00" + bytes(255 if glass[page + x] & bit else 0 for x in range(128)))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 128, 64, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, scan=None, page=None):
     """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
 
     With `check_reader`, every frame's reading is compared with what the screens drew
     (tools/simlib/drawlog.py), the firmware draws strictly (fishtable.ui.draw) and every frame's
-    letters must be legible (tools/simlib/layoutcheck.py); a difference or fault is an error."""
+    letters must be legible (tools/simlib/layoutcheck.py); a difference or fault is an error.
+    With `scan` (a PNG path), Scan is opened on the end screen and its frame saved there;
+    `page`: the board's PAGE= address (config.txt) first."""
+    made = None
+    if page is not None:
+        if flash is None:
+            flash = made = tempfile.mkdtemp(prefix="fishtable-flash-")
+        os.makedirs(flash, exist_ok=True)
+        with open(os.path.join(flash, "config.txt"), "w") as f:
+            f.write("BOARD=pico\nPAGE=%s\n" % page)
+    try:
+        return _autoplay(want, interp, seed, flash, check_reader, scan)
+    finally:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
+
+
+def _autoplay(want, interp, seed, flash, check_reader, scan):
     with Device(interp, seed, flash, draws=check_reader) as dev:
         got, error = _play(dev, want)
+        if error is None and scan is not None:
+            try:
+                open_scan(dev)
+            except AutoplayError as err:
+                error = str(err)
+            else:
+                with open(scan, "wb") as f:
+                    f.write(panel_png(dev.glass))
         if error is not None and dev.output:  # the firmware's own report (a strict layout fault, say)
             error += "\n--- the board said ---\n" + "\n".join(dev.output[-6:])
         if error is None and dev.illegible:
@@ -497,13 +567,18 @@ def main(argv=None):
     parser.add_argument("--micropython", action="store_true", help="run the firmware in the MicroPython unix port")
     parser.add_argument("--seed", type=int, default=1, help="the device's die seed")
     parser.add_argument("--keep", help="use this folder as the board's flash and keep it")
+    parser.add_argument("--scan", metavar="PNG", help="open Scan on the end screen, save its frame as a PNG")
+    parser.add_argument("--page", metavar="URL", help="with --scan: the board's PAGE= address in config.txt")
     args = parser.parse_args(argv)
+    if args.page and not args.scan:
+        parser.error("--page needs --scan")
     try:
         want = read_record(args.record)
     except (RecordError, OSError) as err:
         print(str(err) if isinstance(err, RecordError) else "cannot read %s" % args.record, file=sys.stderr)
         return 2
-    got, error = autoplay(want, "micropython" if args.micropython else "cpython", args.seed, args.keep)
+    got, error = autoplay(want, "micropython" if args.micropython else "cpython", args.seed, args.keep,
+                          scan=args.scan, page=args.page)
     if got is not None:
         print(summary_line(got))
     if error:

@@ -151,6 +151,7 @@ def app_steps(path, tag="r", digest=False, bundle=True):
              "B.build()", COLLECT, COLLECT, "B.idle()", "B.begin()", COLLECT, COLLECT, "B.began()"]
     for i in range(len(lines)):
         steps += ["B.statement(%d)" % i, COLLECT, "B.sample(%d)" % i]
+    steps += ["B.open_scan()", COLLECT, COLLECT, "B.sample_screen(5)", "B.close_scan()"]
     steps += ["B.open_players()", COLLECT, COLLECT, "B.sample_screen(3)", "B.open_stats()", COLLECT, COLLECT,
               "B.sample_screen(4)"]
     steps.append("B.report(%r)" % tag)
@@ -178,6 +179,7 @@ def bench_app(records, bundle=None, jobs=2):
     by_game = {}
     peak_raw, peak_record, high = 0, None, 0
     screens = 0  # the heap with Players (a full roster) or Stats (a full table) open, after a game
+    scans = {}  # record -> the heap with Scan open on its end screen (the page link's code)
     idle = idle_raw = base = None
     leds = 0
     for path, run in runs.items():
@@ -185,8 +187,9 @@ def bench_app(records, bundle=None, jobs=2):
         game = key.split("-")[0]
         if not run["over"]:
             raise RuntimeError("%s: the game did not end in the app" % key)
-        base_r, idle_r, _, players_r, stats_r = run["marks"]
+        base_r, idle_r, _, players_r, stats_r, scan_r = run["marks"]
         screens = max(screens, players_r - base_r, stats_r - base_r)
+        scans[key] = scan_r - base_r
         net_peak = max(run["heap"]) - base_r
         if idle is None:
             idle, idle_raw, base = idle_r - base_r, idle_r, base_r
@@ -222,6 +225,9 @@ def bench_app(records, bundle=None, jobs=2):
         "heap_peak": peak_raw,
         "heap_peak_record": peak_record,
         "heap_roster_stats_open": screens,
+        "heap_scan": scans[peak_record],  # Scan open on the end screen of the largest game
+        "heap_scan_max": max(scans.values()),
+        "heap_scan_by_record": scans,
         "heap_step_highwater": high,
         "alloc_per_frame_avg": _avg(frames_alloc),
         "alloc_per_frame_max": max(frames_alloc),
@@ -392,6 +398,8 @@ def timing_run(path, bundle, runs=TIMING_RUNS):
     for key in ("key_us", "stmt_us"):
         out["chip_" + key] = [_median([s[key][i] * f for s, f in zip(samples, scales)])
                               for i in range(len(samples[0][key]))]
+    out["scan_us"] = _median([s["scan_us"] for s in samples])
+    out["chip_scan_us"] = _median([s["scan_us"] * f for s, f in zip(samples, scales)])
     return out
 
 
@@ -423,6 +431,8 @@ def bench_time(records, jobs=2, runs=TIMING_RUNS, firmware=FIRMWARE):
             "chip_ms_per_statement_avg_est": round(_avg(run["chip_stmt_us"]) / 1000.0, 1),
             "chip_ms_per_statement_max_est": round(max(run["chip_stmt_us"]) / 1000.0, 1),
             "host_to_chip_ratio": round(run["ratio"], 1),
+            "cpu_us_scan": run["scan_us"],
+            "chip_ms_scan_est": round(run["chip_scan_us"] / 1000.0, 1),
         }
         chip_keys += run["chip_key_us"]
         chip_stmts += run["chip_stmt_us"]
@@ -541,7 +551,7 @@ def collect(records=None, unix=True):
         result.update(bench_app(records, bundle))
     # the same from source, for the largest game (the bench's figures before it measured the .mpy)
     source = bench_app([os.path.join(os.path.dirname(records[0]), result["heap_peak_record"] + ".fish")])
-    result["source"] = {key: source[key] for key in ("heap_idle", "heap_peak", "heap_roster_stats_open")}
+    result["source"] = {key: source[key] for key in ("heap_idle", "heap_peak", "heap_roster_stats_open", "heap_scan")}
     result["heap_idle_fraction"] = round(result["heap_idle"] / PICO_HEAP, 3)
     result["heap_peak_fraction"] = round(result["heap_peak"] / PICO_HEAP, 3)
     result["mpy_bundle_fraction"] = round(result["mpy_bundle"] / PICO_FS, 4)
@@ -551,6 +561,9 @@ def collect(records=None, unix=True):
             largest = [p for p in records if os.path.basename(p)[:-5] == result["heap_peak_record"]][0]
         result["unix"] = bench_unix(largest)
         result.update(bench_time(records))
+        scan = result["timing"][result["heap_peak_record"]]
+        result["cpu_us_scan"] = scan["cpu_us_scan"]  # Scan opened on the end screen of the largest game
+        result["chip_ms_scan_est"] = scan["chip_ms_scan_est"]
         result["boot"] = bench_boot()
         result["soak_min_heap"] = soak_min_heap()
     return result
@@ -599,6 +612,8 @@ def table(result):
             result["heap_peak_record"])),
         ("heap in use, Players or Stats open after a game", "%s (%d B; a full roster, a full stats table)"
          % (_kb(result["heap_roster_stats_open"]), result["heap_roster_stats_open"])),
+        ("heap in use, Scan open on the end screen (the page link)", "%s (%d B; %s; the most, any game: %d B)"
+         % (_kb(result["heap_scan"]), result["heap_scan"], result["heap_peak_record"], result["heap_scan_max"])),
         ("  the same compiled from source: idle / peak / open", "%s / %s / %s (%s)"
          % (_kb(result["source"]["heap_idle"]), _kb(result["source"]["heap_peak"]),
             _kb(result["source"]["heap_roster_stats_open"]), result["heap_peak_record"])),
@@ -639,6 +654,8 @@ def table(result):
                 "%s %d" % (g, v[0] / v[1]) for g, v in sorted(_by_game(result["timing"], "cpu_us_per_statement_avg")))),
             ("  NEXT in the main menu (us, median); host-to-chip ratio", "%s (%d I2C bytes); x%s (chip: 8.8 ms)"
              % (result["cpu_us_menu_next_median"], result["menu_next_i2c_bytes"], ratio)),
+            ("unix port: CPU to open Scan (OK to the code drawn), us", "%s (%s); chip ~%s ms"
+             % (result["cpu_us_scan"], result["heap_peak_record"], result["chip_ms_scan_est"])),
             ("flash per statement: erases / programs / bytes (avg)", "%s / %s / %s (LittleFS, 4 KB blocks, 256 B pages)"
              % (result["flash_erases_per_statement_avg"], result["flash_programs_per_statement_avg"],
                 result["flash_bytes_per_statement_avg"])),

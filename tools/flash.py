@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Put the firmware on a Pico running MicroPython, over USB with mpremote (`make flash`).
 
-    python3 tools/flash.py [--port PORT] [--board BOARD] [--dry-run]
+    python3 tools/flash.py [--port PORT] [--board BOARD] [--page URL] [--dry-run]
     python3 tools/flash.py --write-mip          (regenerate mip/package.json; no board needed)
 
 1. Checks on the host: the board profile boards/BOARD.json (with the firmware's own checker)
@@ -16,7 +16,9 @@
    into main.py.  Nothing is written before every check passed; /data (journal, history) is
    never touched.  An interrupted flash leaves a manifest that does not match: run it again.
 
---board defaults to the BOARD of the board's /config.txt, else pico.
+--board defaults to the BOARD of the board's /config.txt, else pico.  --page URL writes
+`PAGE=URL` into it (the owner's web page: Scan's codes link there, docs/scan.md); `--page ""`
+removes the line; without --page the line stays as it is.
 """
 
 import argparse
@@ -166,12 +168,26 @@ def build(firmware=FIRMWARE, binary=None):
     return files
 
 
-def config_text(old, board):
-    """The board's config.txt with its BOARD line set to `board` (other lines kept)."""
-    lines = [line for line in (old or "").split("\n") if line.strip().split("=", 1)[0].strip().upper() != "BOARD"]
+def config_text(old, board, page=None):
+    """The board's config.txt with its BOARD line set to `board` and, when `page` is given, its PAGE
+    line set to it ("" removes it); other lines kept."""
+    keys = ("BOARD",) if page is None else ("BOARD", "PAGE")
+    lines = [line for line in (old or "").split("\n") if line.strip().split("=", 1)[0].strip().upper() not in keys]
     while lines and not lines[-1].strip():
         lines.pop()
-    return "\n".join(["BOARD=" + board] + lines) + "\n"
+    head = ["BOARD=" + board] + (["PAGE=" + page] if page else [])
+    return "\n".join(head + lines) + "\n"
+
+
+def check_page(page):
+    """Refuse a PAGE address the board would not take (fishtable.ui.scan.read_page): an http:// or
+    https:// address of printable ASCII without spaces or '#', at most 120 characters."""
+    if page is None or page == "":
+        return page
+    if not re.fullmatch(r"https?://[!-~]+", page) or "#" in page or len(page) > 120:
+        raise FlashError("--page %r: give the page's web address, e.g. https://you.github.io/fishtable/ "
+                         "(http:// or https://, no spaces or #, at most 120 characters)" % page)
+    return page
 
 
 def config_board(text):
@@ -365,9 +381,11 @@ def describe(info):
     return "board: MicroPython %s (.mpy v%d.%d) on %s" % (version, mpy & 0xFF, mpy >> 8 & 3, info["platform"])
 
 
-def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=False, reset=True, log=print):
-    """Check everything, then bring the board up to date.
+def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=False, reset=True, log=print,
+          page=None):
+    """Check everything, then bring the board up to date (`page`: config.txt's PAGE, see config_text).
     Returns {'board': name, 'copied': [paths], 'removed': [paths]} (dry run: what it would do)."""
+    check_page(page)
     binary, emits = mpy_cross()
     files = build(firmware, binary)
     if any(p.startswith(PROTECTED) for p in files):
@@ -381,7 +399,7 @@ def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=F
         check_board(info, emits)
         board = board or config_board(info["config"]) or "pico"
         files["boards/%s.json" % board] = read_profile(board, boards_dir, firmware)
-        files[CONFIG] = config_text(info["config"], board).encode()
+        files[CONFIG] = config_text(info["config"], board, page).encode()
         old_files = manifest_files(info["manifest"])
         paths = set(files) | old_files | extra_paths(files)
         paths = sorted(p for p in paths if not p.startswith(PROTECTED))
@@ -462,6 +480,7 @@ def main(argv=None):
     parser.add_argument("--board", help="board profile: pico, pico_w, pico2, pico_encoder (boards/NAME.json)")
     parser.add_argument("--boards-dir", default=BOARDS, help="folder of the board profiles (default: boards/)")
     parser.add_argument("--firmware", default=FIRMWARE, help="firmware folder (default: firmware/)")
+    parser.add_argument("--page", help="the owner's web page for Scan's codes (config.txt PAGE=; \"\" removes it)")
     parser.add_argument("--dry-run", action="store_true", help="check and show what would change; write nothing")
     parser.add_argument("--no-reset", action="store_true", help="leave the board in the raw REPL (no soft reset)")
     parser.add_argument("--write-mip", action="store_true", help="regenerate mip/package.json and exit")
@@ -479,7 +498,8 @@ def main(argv=None):
     from mpremote.transport import TransportError, TransportExecError
 
     try:
-        result = flash(args.port, args.board, args.boards_dir, args.firmware, args.dry_run, not args.no_reset)
+        result = flash(args.port, args.board, args.boards_dir, args.firmware, args.dry_run, not args.no_reset,
+                       page=args.page)
     except FlashError as err:
         print("flash: %s" % err, file=sys.stderr)
         return 1

@@ -8,6 +8,9 @@ Two kinds of run, spread over `--workers` processes:
 - autoplayed games (tools/autoplay.py): random valid records of all three games (tools/gamegen.py),
   complete and cut short, set up and played through the buttons of the simulated device under CPython
   and the MicroPython unix port, each compared statement by statement with the device's record;
+- Scan's QR codes of every shipped record and 200 generated games (host_tests/test_scan.py with
+  FISHTABLE_SCAN_GAMES=200; `make test` runs 30): the matrix is segno's under CPython and
+  MicroPython, zxing-cpp reads each Scan frame as a phone's camera sees it (not with --quick);
 - random walks (tools/simlib/soakwalk.py): random presses, long presses, undo storms, settings and
   history visits mid-game and restarts, with the table's invariants checked after every press.  The
   MicroPython walks run the firmware as the board does (compiled to .mpy) with a heap of `--heap`
@@ -135,6 +138,20 @@ def game(job):
     return want.name, len(want.statements), error, time.time() - start, cpu_seconds() - cpu
 
 
+SCAN_GAMES = 200
+
+
+def scan_codes(job):
+    """host_tests/test_scan.py's QR tests over SCAN_GAMES generated games; (problem or None, seconds)."""
+    start = time.time()
+    env = dict(os.environ, FISHTABLE_SCAN_GAMES=str(job))
+    argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+            os.path.join(ROOT, "host_tests", "test_scan.py"), "-k", "segno or zxing or payloads or links"]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "Scan's QR codes (%d games):\n%s" % (job, proc.stdout[-3000:])
+    return problem, time.time() - start
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a few minutes instead of half an hour")
@@ -162,6 +179,8 @@ def main(argv=None):
             jobs.append((walk, ("cpython", seed + 500000 + i, min(WALK, plan["presses"] - i), None, None)))
         jobs += [(game, ("micropython", seed + 900000 + i)) for i in range(plan["mp_games"])]
         jobs += [(game, ("cpython", seed + i)) for i in range(plan["games"])]
+        if not args.quick:
+            jobs.insert(0, (scan_codes, SCAN_GAMES))
         results = []
         with ProcessPoolExecutor(args.workers) as pool:
             futures = [(kind, job, pool.submit(kind, job)) for kind, job in jobs]
@@ -197,6 +216,13 @@ def report(results, plan, args, seed, seconds):
     busy = {"walk": 0.0, "game": 0.0}
     cpu = {"cpython": [0.0, 0.0], "micropython": [0.0, 0.0]}  # processor seconds: games, walks
     for kind, job, result in results:
+        if kind is scan_codes:
+            problem, took = result
+            print("  Scan's QR codes of %d generated games and every record: %s (%.0f s; build/scan_metrics.json)" % (
+                job, "failed" if problem else "segno's matrices, all read by zxing-cpp", took))
+            if problem:
+                problems.append(problem)
+            continue
         if kind is walk:
             got, violations, took = result
             for key, value in got.items():

@@ -36,8 +36,8 @@ WEB = os.path.join(ROOT, "web")
 OUT = os.path.join(ROOT, "build", "web")
 VM = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 VM_FILES = ("micropython.mjs", "micropython.wasm")
-PAGE_FILES = ("index.html", "style.css", "app.js", "storage.js", "input.js", "panel.js", "ring.js", "vm-worker.js",
-              "history-worker.js", "manifest.webmanifest", "icon.svg")
+PAGE_FILES = ("index.html", "style.css", "app.js", "storage.js", "input.js", "panel.js", "ring.js", "scan.js",
+              "vm-worker.js", "history-worker.js", "manifest.webmanifest", "icon.svg")
 EDGE_FILES = ("edge.py", "vmtime.py")  # into the VM at /web
 SOURCE = ("/main.py", "/boot.py", "/web/simrun.py")  # kept as source (run by name, or test-only)
 # tools/devices: what devices.install() and the edge import (vtime: the models' clock, when there is one)
@@ -79,6 +79,8 @@ def bundle_files():
             files["/web/devices/" + name] = os.path.join(TOOLS, "devices", name)
     files["/web/simrun.py"] = os.path.join(TOOLS, "simlib", "simrun.py")  # key scripts (test runs)
     files["/web/tools/history.py"] = os.path.join(TOOLS, "history.py")  # the summary button
+    files["/web/tools/scanlink.py"] = os.path.join(TOOLS, "scanlink.py")  # a scanned page link read back
+    files["/web/tools/importer.py"] = os.path.join(WEB, "importer.py")  # Import and Keep, as the board stores
     return files
 
 

@@ -2,6 +2,7 @@
 // history tools.  The firmware itself runs in vm-worker.js.
 import { Flash } from "./storage.js";
 import { perceived } from "./ring.js";
+import { fragmentFields, result as scannedResult, bgStatsLink, CSS_COLOURS } from "./scan.js";
 import { send, WORDS, SEQ, CONSUMED, SYNC, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
 
 const W = 128, H = 64;
@@ -57,8 +58,12 @@ let ctl = null;
 function layout() {
   const dpr = window.devicePixelRatio || 1;
   const main = document.querySelector("main");
-  const wide = main.clientWidth - 24 - 60; // main's padding, the enclosure's rim
-  const high = (window.innerHeight - 250) * 2; // the buttons below; the panel is 2:1
+  const px = (el, side) => parseFloat(getComputedStyle(el)["padding" + side]) || 0;
+  const enclosure = $("enclosure");
+  // main's padding and the enclosure's rim (narrower on a phone: style.css)
+  const wide = main.clientWidth - px(main, "Left") - px(main, "Right") - px(enclosure, "Left") - px(enclosure, "Right");
+  const phone = getComputedStyle($("buttons")).position === "fixed"; // the buttons in a bar at the bottom
+  const high = (window.innerHeight - (phone ? 160 : 250)) * 2; // what the buttons leave; the panel is 2:1
   const room = Math.min(wide, Math.max(high, 256), 640);
   scale = Math.max(1, Math.floor((room * dpr) / W));
   gap = scale >= 4 ? 1 : 0;
@@ -107,6 +112,7 @@ const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
 state.readPanel = () => hex(readPanel());
 state.glass = () => hex(glass); // the glass the board sent last
 state.flashFiles = () => [...flash.files.keys()];
+state.flashRead = (path) => hex(flash.read(path) || []); // tests: a file of the page's flash (hex)
 // True when the board has taken every button event (tests wait for it; so does recycling).
 state.inputIdle = () => Atomics.load(ctl, SEQ) === Atomics.load(ctl, CONSUMED);
 
@@ -117,9 +123,12 @@ function placeLeds() {
     ring.textContent = "";
     for (let i = 0; i < n; i++) ring.appendChild(document.createElement("div")).className = "led";
   }
-  const box = $("enclosure").getBoundingClientRect();
+  const enclosure = $("enclosure");
+  const box = enclosure.getBoundingClientRect();
   const cx = box.width / 2, cy = box.height / 2;
-  const rx = cx - 15, ry = cy - 17; // in the enclosure's rim, around the panel
+  const side = parseFloat(getComputedStyle(enclosure).paddingLeft) || 30;
+  const top = parseFloat(getComputedStyle(enclosure).paddingTop) || 34;
+  const rx = cx - side / 2, ry = cy - top / 2; // in the middle of the enclosure's rim, around the panel
   [...ring.children].forEach((led, i) => {
     const a = (2 * Math.PI * i) / n - Math.PI / 2; // LED 0 at the top, clockwise
     const c = Math.cos(a), s = Math.sin(a);
@@ -334,56 +343,117 @@ function showGames() {
   box.hidden = false;
 }
 
-const MAX_IMPORT = 64 * 1024; // a record or a roster is a few KB
-
-// Game records (a "fishtable N" header) go into the history under the next number; another
-// text file is the roster (/data/roster.txt).  Then the board restarts with them, as after
-// copying files onto it.
-async function importFiles(files) {
-  const done = [];
-  const refused = [];
-  for (const file of files) {
-    const data = new Uint8Array(await file.arrayBuffer());
-    let text = null;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(data);
-    } catch (err) {
-      /* not text */
-    }
-    if (text === null || data.length > MAX_IMPORT || text.includes("\0")) {
-      refused.push(file.name);
-    } else if (/^(#.*\r?\n)*fishtable \d/.test(text)) {
-      const game = (/^game (\w+)/m.exec(text) || [, "game"])[1];
-      const next = Math.max(0, ...flash.names(HISTORY).map(historyNumber)) + 1;
-      const name = String(next).padStart(4, "0") + "-" + game + ".fish";
-      await flash.write(HISTORY + "/" + name, data);
-      done.push(name);
-    } else if (file.name.endsWith(".fish")) {
-      refused.push(file.name);
-    } else {
-      await flash.write("/data/roster.txt", data);
-      done.push("roster.txt");
-    }
-  }
-  const parts = [];
-  if (done.length) parts.push("Imported " + done.join(", ") + "; the board restarts.");
-  if (refused.length) parts.push("Not a game record or roster: " + refused.join(", ") + ".");
-  $("status").textContent = parts.join(" ");
-  if (done.length) restart();
-  if (!$("games").hidden) showGames();
+// Game records and a roster file go into the board's /data as the board itself stores them
+// (web/importer.py in a VM of its own: the record's lines with their checks, the next history
+// number, the statistics; a roster checked as the Players screen checks it); a file it cannot take
+// is refused with the reason and nothing of it is written.  Then the board restarts with them, as
+// after copying files onto it.  Resolves with the importer's answer.
+function runTool(msg) {
+  return new Promise((resolve) => {
+    const tool = new Worker("history-worker.js", { type: "module" });
+    tool.onmessage = (e) => {
+      tool.terminate();
+      resolve(e.data);
+    };
+    tool.postMessage(msg);
+  });
 }
 
-function showSummary() {
+async function storeFiles(incoming) {
+  const answer = await runTool({ type: "import", flash: flash.list(), incoming });
+  if (answer.error) return answer;
+  for (const put of answer.puts) await flash.write(put.path, put.data);
+  for (const path of answer.deletes) await flash.remove(path);
+  if (answer.done.length) restart();
+  if (!$("games").hidden) showGames();
+  return answer;
+}
+
+async function importFiles(files) {
+  $("status").textContent = "Importing\u2026";
+  const incoming = [];
+  for (const file of files) incoming.push({ name: file.name, data: new Uint8Array(await file.arrayBuffer()) });
+  const answer = await storeFiles(incoming);
+  if (answer.error) {
+    $("status").textContent = "Nothing imported: " + answer.error;
+    return;
+  }
+  const parts = [];
+  if (answer.done.length) parts.push("Imported " + answer.done.map(([, made]) => made).join(", ") + "; the board restarts.");
+  for (const [name, why] of answer.refused) parts.push("Not imported: " + name + ": " + why + ".");
+  $("status").textContent = parts.join(" ");
+}
+
+async function showSummary() {
   const out = $("summary");
   out.hidden = false;
   out.textContent = "Counting\u2026";
   const files = flash.names(HISTORY).map((name) => ({ name, data: flash.read(HISTORY + "/" + name) }));
-  const tool = new Worker("history-worker.js", { type: "module" });
-  tool.onmessage = (e) => {
-    out.textContent = e.data.text;
-    tool.terminate();
-  };
-  tool.postMessage({ files });
+  out.textContent = (await runTool({ type: "summary", files })).text;
+}
+
+// -- a scanned game: the board's Scan code opened this page (fishtable.ui.share.page_link) -------
+// The result card from the link's fragment; Log in BG Stats (built here, every field the game
+// has); when the link held the whole record (checked against the result in a VM: tools/scanlink.py)
+// Keep (into this page's history and statistics, once) and Download .fish.
+function showScanned() {
+  const fields = fragmentFields(location.hash);
+  const res = fields && scannedResult(fields);
+  state.scanned = res;
+  if (!res) return;
+  $("card").hidden = false;
+  $("card-title").textContent = res.title;
+  const when = [];
+  if (res.date) when.push(res.date.replace("T", " "));
+  if (res.played !== null) when.push(res.played + " min");
+  $("card-when").textContent = when.join(", ") || "No date or length: the board has no clock";
+  const list = $("card-players");
+  list.textContent = "";
+  for (const p of [...res.players].sort((a, b) => a.rank - b.rank || a.seat - b.seat)) {
+    const li = list.appendChild(document.createElement("li"));
+    li.className = p.winner ? "winner" : "";
+    const add = (cls, text) => {
+      const span = li.appendChild(document.createElement("span"));
+      span.className = cls;
+      span.textContent = text;
+      return span;
+    };
+    add("rank", p.rank);
+    add("swatch", "").style.background = CSS_COLOURS[p.colour];
+    add("name", p.label + (p.seat === res.start ? " (started)" : ""));
+    add("score", p.score);
+    add("won", p.winner ? "wins" : "");
+  }
+  $("card-bgstats").href = bgStatsLink(res);
+  if (res.whole) readScannedRecord();
+}
+
+async function readScannedRecord() {
+  const answer = await runTool({ type: "link", link: location.hash });
+  if (answer.error || !answer.record) {
+    $("card-status").textContent = "The game's record did not come whole: " + (answer.error || "only the result");
+    return;
+  }
+  state.scannedRecord = answer.record;
+  const res = state.scanned;
+  const name = `${res.game}-${res.date ? res.date.replace(/[-:]/g, "").replace("T", "-") : res.id}.fish`;
+  const download = $("card-download");
+  download.download = name;
+  download.href = URL.createObjectURL(new Blob([answer.record], { type: "text/plain" }));
+  download.hidden = false;
+  const keep = $("card-keep");
+  keep.hidden = false;
+  keep.onclick = keepScanned;
+}
+
+async function keepScanned() {
+  if (!flash) return;
+  $("card-status").textContent = "Keeping\u2026";
+  const data = new TextEncoder().encode(state.scannedRecord);
+  const answer = await storeFiles([{ name: "scanned.fish", data }]);
+  if (answer.error) $("card-status").textContent = "Not kept: " + answer.error;
+  else if (answer.done.length) $("card-status").textContent = "Kept in this page's history as " + answer.done[0][1] + ".";
+  else $("card-status").textContent = "Not kept: " + answer.refused[0][1] + ".";
 }
 
 // Hold the "board" lock for as long as this tab lives; false when another tab has it.
@@ -398,6 +468,7 @@ function holdBoardLock() {
 
 // -- start ----------------------------------------------------------------------------------
 async function main() {
+  showScanned();
   if (!window.crossOriginIsolated) {
     // A static host without the isolation headers: the service worker adds them, from the
     // next load on (once it is installed): reload once.

@@ -1,28 +1,46 @@
-// The history summary: tools/history.py itself, on a fresh MicroPython VM with the rules core,
-// over the history files the page keeps (the same text as `python3 tools/history.py DIR`).
+// The page's tools, each on a fresh MicroPython VM with the firmware (the bundle's compiled
+// fishtable/) and the host tools the page uses:
+//   {type: "summary", files}             tools/history.py's text over the history files
+//   {type: "import", flash, incoming}    web/importer.py: files into the board's /data as the board
+//                                        stores them; answers {done, refused, puts, deletes}
+//   {type: "link", link}                 tools/scanlink.py: a scanned page link's result and record
 import { loadMicroPython } from "./vm/micropython.mjs";
 
-self.onmessage = async (e) => {
-  const lines = [];
-  const vm = await loadMicroPython({ heapsize: 256 * 1024, stdout: (t) => lines.push(t), stderr: (t) => lines.push(t) });
+const bundleData = (content) =>
+  typeof content === "string" ? content : Uint8Array.from(atob(content.base64), (c) => c.charCodeAt(0));
+
+function makeDirs(FS, path) {
+  let dir = "";
+  for (const part of path.split("/").slice(1, -1)) {
+    dir += "/" + part;
+    try { FS.mkdir(dir); } catch (err) { /* exists */ }
+  }
+}
+
+async function vmWithTools(lines) {
+  const vm = await loadMicroPython({ heapsize: 512 * 1024, stdout: (t) => lines.push(t), stderr: (t) => lines.push(t) });
   const bundle = await (await fetch("bundle.json")).json();
-  const FS = vm.FS;
   for (const [path, content] of Object.entries(bundle)) {
     if (!path.startsWith("/fishtable/") && !path.startsWith("/web/tools/")) continue;
-    let dir = "";
-    for (const part of path.split("/").slice(1, -1)) {
-      dir += "/" + part;
-      try { FS.mkdir(dir); } catch (err) { /* exists */ }
-    }
-    FS.writeFile(path, typeof content === "string" ? content : Uint8Array.from(atob(content.base64), (c) => c.charCodeAt(0)));
+    makeDirs(vm.FS, path);
+    vm.FS.writeFile(path, bundleData(content));
   }
-  FS.mkdir("/history");
-  for (const f of e.data.files) FS.writeFile("/history/" + f.name, f.data);
-  try {
-    vm.runPython(`
+  return vm;
+}
+
+const PATHS = `
 import sys
 sys.path.insert(0, "/")
 sys.path.insert(0, "/web/tools")
+`;
+
+async function summary(msg) {
+  const lines = [];
+  const vm = await vmWithTools(lines);
+  vm.FS.mkdir("/history");
+  for (const f of msg.files) vm.FS.writeFile("/history/" + f.name, f.data);
+  try {
+    vm.runPython(PATHS + `
 import history
 plays, unfinished, problems = history.collect("/history")
 sys.stdout.write(history.report(plays, unfinished, problems))
@@ -30,5 +48,79 @@ sys.stdout.write(history.report(plays, unfinished, problems))
   } catch (err) {
     lines.push(String(err.message || err));
   }
-  self.postMessage({ text: lines.join("\n") });
+  return { text: lines.join("\n") };
+}
+
+// The page's /data in the VM, the files imported, then the store's changes back as puts/deletes.
+async function importFiles(msg) {
+  const lines = [];
+  const vm = await vmWithTools(lines);
+  const FS = vm.FS;
+  makeDirs(FS, "/data/x");
+  for (const f of msg.flash) {
+    if (!f.path.startsWith("/data/")) continue;
+    makeDirs(FS, f.path + (f.dir ? "/x" : ""));
+    if (!f.dir) FS.writeFile(f.path, f.data);
+  }
+  makeDirs(FS, "/incoming/x");
+  msg.incoming.forEach((f, i) => FS.writeFile("/incoming/" + i, f.data));
+  const names = JSON.stringify(msg.incoming.map((f) => f.name));
+  try {
+    vm.runPython(PATHS + `
+import json
+import importer
+from fishtable.store.fs import OsFs
+fs = OsFs()
+before = importer._snapshot(fs, "/data")
+files = []
+for i, name in enumerate(json.loads(${JSON.stringify(names)})):
+    with open("/incoming/%d" % i, "rb") as f:
+        files.append((name, f.read()))
+result = importer.import_files("/data", files)
+after = importer._snapshot(fs, "/data")
+result["puts"] = sorted(p for p in after if before.get(p) != after[p])
+result["deletes"] = sorted(p for p in before if p not in after)
+print("RESULT " + json.dumps(result))
+`);
+  } catch (err) {
+    return { error: String(err.message || err), log: lines.join("\n") };
+  }
+  const line = lines.find((l) => l.startsWith("RESULT "));
+  if (!line) return { error: "the importer said nothing", log: lines.join("\n") };
+  const result = JSON.parse(line.slice(7));
+  result.puts = result.puts.map((path) => ({ path, data: FS.readFile(path) }));
+  return result;
+}
+
+async function readLink(msg) {
+  const lines = [];
+  const vm = await vmWithTools(lines);
+  try {
+    vm.runPython(PATHS + `
+import json
+import scanlink
+try:
+    found = scanlink.fields(${JSON.stringify(msg.link)})
+    out = {"result": scanlink.result(found), "record": None}
+    whole = scanlink.record(found)
+    if whole is not None:
+        out["record"] = whole[0]
+except (ValueError, KeyError, IndexError) as err:
+    out = {"error": str(err)}
+print("RESULT " + json.dumps(out))
+`);
+  } catch (err) {
+    return { error: String(err.message || err) };
+  }
+  const line = lines.find((l) => l.startsWith("RESULT "));
+  return line ? JSON.parse(line.slice(7)) : { error: lines.join("\n") };
+}
+
+self.onmessage = async (e) => {
+  const msg = e.data;
+  let answer;
+  if (msg.type === "import") answer = await importFiles(msg);
+  else if (msg.type === "link") answer = await readLink(msg);
+  else answer = await summary(msg);
+  self.postMessage(answer);
 };

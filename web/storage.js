@@ -85,6 +85,13 @@ export class Flash {
     return this.save(writes);
   }
 
+  // Files the page deletes itself (an import's changes); resolves when saved.
+  remove(path) {
+    if (!this.files.has(path)) return this.chain;
+    this.files.delete(path);
+    return this.save([[path, null]]);
+  }
+
   // The names of the files in directory `dir`.
   names(dir) {
     const out = [];

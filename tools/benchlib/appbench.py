@@ -120,7 +120,7 @@ def load(name, players, start, options, lines, boards="boards", data_root="/flas
     _s["high"] = array("i", [0] * (n + 1))  # in use at the end of a step, before collection
     _s["model_alloc"] = array("i", [0])
     _s["model_us"] = array("i", [0])  # time spent inside the I2C and NeoPixel models
-    _s["marks"] = array("i", [0, 0, 0, 0, 0])  # baseline, idle, after the game began, Players, Stats open
+    _s["marks"] = array("i", [0, 0, 0, 0, 0, 0])  # baseline, idle, after the game began, Players, Stats, Scan open
     _s["digest"] = 0 if digest else None
 
 
@@ -256,6 +256,39 @@ def _frame(app):
             _s["digest"] = binascii.crc32(display.buffer, _s["digest"])
 
 
+SCAN_PAGE = "https://someone.github.io/fishtable/"  # the board's PAGE=: Scan's longest payload, the page link
+
+
+def page_config():
+    """config.txt beside the data folder with a PAGE= address (Scan's page link, its largest code)."""
+    root = _s["data_root"]
+    with open(root[: root.rfind("/")] + "/config.txt", "w") as f:
+        f.write("BOARD=pico\nPAGE=%s\n" % SCAN_PAGE)
+
+
+def open_scan():
+    """After the game, on its end screen: NEXT to "OK: Scan", OK, and the frame that makes and
+    shows the code (fishtable.ui.scan), with the PAGE= address written first."""
+    page_config()
+    app = _s["app"]
+    app.handle(NEXT)
+    _frame(app)
+    app.handle(OK)
+    _frame(app)
+    _frame(app)
+    if type(app.stack[-1]).__name__ != "Scan" or app.stack[-1].code is None:
+        raise RuntimeError("Scan did not open on the end screen")
+    _tidy()
+
+
+def close_scan():
+    """OK: back to the end screen (Scan's modules leave memory)."""
+    app = _s["app"]
+    app.handle(OK)
+    _frame(app)
+    _tidy()
+
+
 def open_players():
     """Step 7, after the game: back at the main menu, a full roster (16 names) typed in through the
     store, then Players opened as a player opens it, and its first name's Rename / Remove."""
@@ -303,7 +336,7 @@ def open_stats():
 
 
 def sample_screen(k):
-    """After two collections: the heap in use with Players (k=3) or Stats (k=4) open."""
+    """After two collections: the heap in use with Players (k=3), Stats (k=4) or Scan (k=5) open."""
     gc.collect()
     _s["marks"][k] = gc.mem_alloc()
 
@@ -322,7 +355,7 @@ def report(tag):
     n = len(_s["lines"])
     k = _s["nframes"][0]
     marks = _s["marks"]
-    print("BENCH %s_marks %s" % (tag, _ints(marks, 5)))
+    print("BENCH %s_marks %s" % (tag, _ints(marks, 6)))
     print("BENCH %s_heap %s" % (tag, _ints(_s["heap"], n + 1)))
     print("BENCH %s_high %s" % (tag, _ints(_s["high"], n + 1)))
     print("BENCH %s_stmt_alloc %s" % (tag, _ints(_s["s_alloc"], n)))
@@ -351,6 +384,9 @@ def run_game(name, players, start, options, lines, boards="boards", data_root="/
     for i in range(len(lines)):
         statement(i)
         sample(i)
+    open_scan()
+    sample_screen(5)
+    close_scan()
     open_players()
     sample_screen(3)
     open_stats()
@@ -365,5 +401,6 @@ def run_game(name, players, start, options, lines, boards="boards", data_root="/
     print("BENCH unix_peak %d" % top)
     print("BENCH unix_players %d" % marks[3])
     print("BENCH unix_stats %d" % marks[4])
+    print("BENCH unix_scan %d" % marks[5])
     print("BENCH unix_over %s" % ("true" if _s["app"].match is None else "false"))
     micropython.mem_info()

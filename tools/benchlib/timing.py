@@ -22,8 +22,11 @@ counts).  What is left is the firmware's CPU time, LittleFS's C code included.
 - a statement: the play screen's submit path `screen.play(app, stmt)` (check, journal, apply, the
   next turn's choices, the ring) + tick + its frame.  Parsing the record's line is not timed.
 
-Prints `BENCH key json` lines: menu_us, menu_i2c_bytes, key_us, key_kind, stmt_us, stmt_erases,
-stmt_progs, stmt_prog_bytes, over.
+- Scan: after the game, OK on the end screen's "OK: Scan" until the code is drawn (the board's
+  PAGE= address set: the page link, the largest code).
+
+Prints `BENCH key json` lines: scan_us, menu_us, menu_i2c_bytes, key_us, key_kind, stmt_us,
+stmt_erases, stmt_progs, stmt_prog_bytes, over.
 """
 
 import gc
@@ -180,7 +183,20 @@ def main(args):
             press(NEXT, key_us, NEXT)
             press(PREV, key_us, PREV)
         B._tidy()
+    B.page_config()  # Scan's largest payload: the page link
+    press(NEXT, None, 0)  # the end screen's bottom line: "OK: Scan"
+    m0 = model[0]
+    f0 = counts[3]
+    t = _ticks_us()
+    keys.poll(clock.ms)
+    app.handle(OK)
+    frame()  # "Making the code..."
+    frame()  # the code made and drawn
+    scan_us = _ticks_diff(_ticks_us(), t) - (model[0] - m0) - (counts[3] - f0)
+    if type(app.stack[-1]).__name__ != "Scan" or app.stack[-1].code is None:
+        raise RuntimeError("Scan did not open on the end screen")
     k = nkeys[0]
+    print("BENCH scan_us %d" % scan_us)
     _print_ints("menu_us", menu_us, MENU_PRESSES)
     print("BENCH menu_i2c_bytes %d" % menu_bytes)
     _print_ints("key_us", key_us, k)

@@ -48,26 +48,48 @@ def _delete(app, name):
     app.push(history_screen(app))
 
 
+BACK_CHOICE = "OK: back"
+SCAN_CHOICE = "OK: Scan"
+DELETE_CHOICE = "OK: delete"
+
+
 class Standings(Screen):
     """The ranking of a finished game (rank, name, score: a shared win ranks its winners 1), or
     for a `match` of None (a damaged file) a note that it cannot be shown; the bottom line is a
-    choice between Back and Delete (PREV/NEXT), "< OK: back >"."""
+    choice of Back, Delete and (a finished game) Scan, its QR code (fishtable.ui.scan), with
+    PREV/NEXT: "< OK: back >"."""
 
     def __init__(self, name, match):
         self.name = name
         self.title = game_label(name)
+        self.match = match if match is not None and match.game.over else None
         self.game = match.game if match is not None else None
         self.label = match.label if match is not None else None
         self.ranking = self.game.ranking() if match is not None else ()
-        self.delete = False  # the bottom line's choice
+        if self.match is not None:
+            self.choices = (BACK_CHOICE, DELETE_CHOICE, SCAN_CHOICE)
+        else:
+            self.choices = (BACK_CHOICE, DELETE_CHOICE)
+        self.choice = 0  # the bottom line's choice
+
+    @property
+    def delete(self):
+        """True when the bottom line offers Delete."""
+        return self.choices[self.choice] == DELETE_CHOICE
 
     def key(self, app, ev):
         if ev == PREV or ev == NEXT:
-            self.delete = not self.delete
+            self.choice = (self.choice + (1 if ev == NEXT else -1)) % len(self.choices)
             app.dirty = True
-        elif ev == OK and self.delete:
+            return
+        choice = self.choices[self.choice]
+        if ev == OK and choice == DELETE_CHOICE:
             name = self.name
             app.push(Confirm("Delete the game\n%s?" % self.title, lambda app: _delete(app, name)))
+        elif ev == OK and choice == SCAN_CHOICE:
+            from fishtable.ui.scan import open_scan
+
+            open_scan(app, self.match, self.name)
         elif ev == OK or ev == BACK:
             app.pop()
 
@@ -95,5 +117,5 @@ class Standings(Screen):
 
     def _choice(self, fb):
         draw.text(fb, "<", 0, 56)
-        draw.centre(fb, "OK: delete" if self.delete else "OK: back", 7)
+        draw.centre(fb, self.choices[self.choice], 7)
         draw.text(fb, ">", draw.WIDTH - 8, 56)

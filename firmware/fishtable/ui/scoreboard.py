@@ -100,7 +100,8 @@ class GameOver(Screen):
     """The ranking and the winners; the ring celebrates in the winners' colours.  A game whose play
     screen module has `end_pages(game, player, label)` (Hi Fisch!: green fish x2, other fish,
     shells, the highest fish that breaks a tie) then shows each player's points on OK, one page a
-    player in ranking order; BACK goes to the main menu at once."""
+    player in ranking order; BACK goes to the main menu at once.  PREV / NEXT switch the bottom
+    line to "OK: Scan" (fishtable.ui.scan: the game as a QR code) and back."""
 
     def __init__(self, app, match):
         game = match.game
@@ -118,12 +119,19 @@ class GameOver(Screen):
         self.page = 0  # 0: the ranking; k: the k-th ranked player's points page
         self.pages = game.players if self.end_pages is not None else 0
         self.lines = None  # the shown page's lines, made once a page
+        self.scan = False  # the ranking's bottom line offers Scan (PREV / NEXT)
 
     def enter(self, app):
         app.fx.celebrate(app.now, [RGB[self.colours[p - 1]] for p in self.winners])
 
     def key(self, app, ev):
-        if ev == OK and self.page < self.pages:
+        if ev == PREV or ev == NEXT:
+            self.scan = not (self.scan or self.page)
+        elif ev == OK and self.scan:
+            from fishtable.ui.scan import open_end
+
+            open_end(app)
+        elif ev == OK and self.page < self.pages:
             self.page += 1
             self.lines = None
         elif ev == OK or ev == BACK:
@@ -139,10 +147,9 @@ class GameOver(Screen):
             draw.line(fb, "OK: go on", 7)
             return
         game = self.game
-        if len(self.winners) == 1:
-            draw.centre_at(fb, "%s wins!" % self.labels[self.winners[0] - 1], 1, True)
-        else:
-            draw.centre_at(fb, "Shared win!", 1, True)
+        full = len(self.ranking) >= 6  # six rows: the title plain on the top row, the choice below them
+        title = "%s wins!" % self.labels[self.winners[0] - 1] if len(self.winners) == 1 else "Shared win!"
+        draw.centre_at(fb, title, 0 if full else 1, not full)
         scores = game.scores()
         rank = 0
         prev = None
@@ -154,12 +161,11 @@ class GameOver(Screen):
                 tie = tie or (prev is not None and key[0] == prev[0])
                 rank = i + 1
                 prev = key
-            y = draw.BELOW_TITLE + 8 * i
+            y = (8 if full else draw.BELOW_TITLE) + 8 * i
             score = str(scores[p - 1])
             draw.text(fb, seat_text("%d " % rank, self.labels[p - 1], self.colours[p - 1], score), 0, y)
             draw.text(fb, score, draw.WIDTH - 8 * len(score), y)
-        if len(self.ranking) < 6:
-            hint = "OK: points" if self.pages else "OK: main menu"
-            if tie and self.pages:
-                hint = self.tie_hint
-            draw.line(fb, hint, 7)
+        hint = self.tie_hint if tie and self.pages else "OK: points" if self.pages else "OK: main menu"
+        draw.text(fb, "<", 0, 56)
+        draw.centre(fb, "OK: Scan" if self.scan else hint, 7)
+        draw.text(fb, ">", draw.WIDTH - 8, 56)

@@ -1,0 +1,224 @@
+"""Scan: a finished game as a QR code on the panel, for the phones at the table.
+
+Offered on the end screen and on every History entry.  The code (fishtable.ui.qr) holds what
+fishtable.ui.share makes of the game: the owner's page link when config.txt has a `PAGE=` line,
+else the BG Stats link when it fits, else the result as text; the screen says which and how to
+scan.  Dark modules on the lit panel, a lit quiet zone around them, each module the largest
+whole number of pixels that fits; the panel at full brightness while the code is shown (the
+settings' brightness comes back on leaving), the ring off.  The code is made on the first tick
+after the screen came up ("Making the code..." first: it takes a moment on the board).
+"""
+
+from micropython import const
+
+from fishtable.ui import draw
+from fishtable.ui.widgets import BACK, OK, Screen
+
+SIDE = const(64)  # the code's lit square: the panel's height, on the left half
+MOST_PAGE = const(120)  # characters of a PAGE= address (it shares the code with the game)
+CONFIG_BYTES = const(1024)  # config.txt is read up to this much
+HOW = ("Hold the", "phone", "about", "10 cm", "away")
+
+
+def read_page(path):
+    """The PAGE= address of the config file at `path`: (address or None, what is wrong or None).
+    Read bounded; an address is http:// or https:// and printable ASCII without spaces or #."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(CONFIG_BYTES)
+    except OSError:
+        return None, None
+    for raw in data.split(b"\n"):
+        line = raw.strip()
+        if not line.upper().startswith(b"PAGE="):
+            continue
+        value = line[5:].strip()
+        if not value:
+            return None, None
+        ok = len(value) <= MOST_PAGE and (value.startswith(b"https://") or value.startswith(b"http://"))
+        for c in value:
+            if c <= 32 or c >= 127 or c == 35:
+                ok = False
+        if not ok:
+            return None, "config.txt: PAGE is not a web address"
+        return value.decode(), None
+    return None, None
+
+
+def config_path(root):
+    """config.txt beside the data folder `root` (the flash's top: /config.txt on the board)."""
+    cut = root.rfind("/")
+    return (root[:cut] if cut > 0 else "") + "/config.txt"
+
+
+def good_date(date):
+    """True for a record's date as the board writes it: 2026-12-01T19:05."""
+    if not isinstance(date, str) or len(date) != 16:
+        return False
+    for i in range(16):
+        c = date[i]
+        if i in (4, 7):
+            ok = c == "-"
+        elif i == 10:
+            ok = c == "T"
+        elif i == 13:
+            ok = c == ":"
+        else:
+            ok = "0" <= c <= "9"
+        if not ok:
+            return False
+    return True
+
+
+def history_fields(store, name):
+    """(date, played) of the history file `name` of `store`: the text of its `date` line and the
+    minutes of its `played` line (docs/record-format.md), None for a line it lacks or a file that
+    cannot be read.  A line at a time through the store's buffer; the line checks are not needed."""
+    from fishtable.core.lines import Lines
+
+    found = [None, None]
+    if "/" in name:
+        return None, None
+    try:
+        handle = store.fs.open(store.history_dir + "/" + name, "rb")
+    except OSError:
+        return None, None
+    try:
+        lines = Lines(handle, store.buf)
+        while lines.next():
+            data = lines.buf
+            end = data.find(b"#", lines.start, lines.end)
+            words = bytes(data[lines.start:end if end >= 0 else lines.end]).split()
+            if len(words) == 2 and words[0] == b"date":
+                found[0] = words[1].decode()
+            elif len(words) == 2 and words[0] == b"played" and words[1].isdigit():
+                found[1] = int(words[1])
+    except (OSError, ValueError):
+        pass
+    finally:
+        handle.close()
+    return found[0], found[1]
+
+
+def when(app, match, name):
+    """(date, played) of a finished game: the record core's (`date`, `played` of the match) when it
+    has them, else its history file's `date` and `played` lines (`name`: the file, or None)."""
+    date = getattr(match, "date", None)
+    played = getattr(match, "played", None)
+    if date is None and played is None and name is not None:
+        date, played = history_fields(app.store, name)
+    if not good_date(date):
+        date = None
+    if not isinstance(played, int) or not 0 <= played <= 999:
+        played = None
+    return date, played
+
+
+class Scan(Screen):
+    """The QR code of the finished game `match` (the history file `name`, when known)."""
+
+    def __init__(self, match, name=None):
+        self.match = match
+        self.name = name
+        self.code = None  # the QR matrix, once made
+        self.size = 0
+        self.kind = None
+        self.scale = 1
+
+    def enter(self, app):
+        app.fx.off()
+        if app.display is not None:
+            app.display.contrast(255)
+
+    def tick(self, app, now):
+        if self.code is not None or self.match is None:
+            return False
+        from fishtable.ui import qr, share  # (Scan's own: dropped again by `forget`)
+
+        page, problem = read_page(config_path(app.store.root))
+        date, played = when(app, self.match, self.name)
+        kind, data = share.payload(self.match, page, date, played)
+        self.match = None  # the code is all this screen needs now
+        self.show(kind, qr.make(data))
+        data = qr = share = None
+        _drop(MODULES[1:], False)  # the encoder and the payloads (freed by the next collection)
+        if problem:
+            app.message(problem)
+        return True
+
+    def show(self, kind, code):
+        """Show `code` (a fishtable.ui.qr.Code) of the payload `kind` (fishtable.ui.share): its
+        matrix (a byte a module, bit 0 dark) and size are kept, not the code."""
+        self.kind = kind
+        self.code = code.matrix
+        self.size = code.size
+        self.scale = max(1, SIDE // (code.size + 2))  # at least a module of quiet zone each side
+
+    def key(self, app, ev):
+        if ev == OK or ev == BACK:
+            from fishtable.ui import prefs
+
+            prefs.apply(app.hw, app.settings)  # the brightness of the settings again
+            self.code = None
+            app.pop()
+            forget()
+
+
+    def draw(self, app, fb):
+        m = self.code
+        if m is None:
+            draw.centre(fb, "Making the", 3)
+            draw.centre(fb, "code...", 4)
+            return
+        n = self.size
+        s = self.scale
+        fb.fill_rect(0, 0, SIDE, SIDE, 1)
+        x0 = (SIDE - n * s) // 2
+        k = 0
+        y = x0
+        for _ in range(n):
+            x = x0
+            for _ in range(n):
+                if m[k] & 1:
+                    if s == 1:
+                        fb.pixel(x, y, 0)
+                    else:
+                        fb.fill_rect(x, y, s, s, 0)
+                k += 1
+                x += s
+            y += s
+        draw.text(fb, self.kind, SIDE, 0)
+        for i in range(len(HOW)):
+            draw.text(fb, HOW[i], SIDE, 16 + 8 * i)
+        draw.text(fb, "OK: back", SIDE, 56)
+
+
+def forget():
+    """Drop Scan's modules from memory again (this screen, the encoder, the payloads)."""
+    _drop(MODULES)
+
+
+def _drop(names, collect=True):
+    from fishtable import forget_module
+
+    for name in names:
+        forget_module(name)
+    if collect:
+        import gc
+
+        gc.collect()
+
+
+MODULES = ("fishtable.ui.scan", "fishtable.ui.qr", "fishtable.ui.share")
+
+
+def open_end(app):
+    """Scan of the game that just ended (the end screen's): the newest history file is its own,
+    unless the flash had no room to file it."""
+    history = app.store.history() if app.session.unfiled is None else None
+    open_scan(app, app.session.finished, history[0] if history else None)
+
+
+def open_scan(app, match, name=None):
+    """Show the Scan screen of the finished game `match` (the history file `name`, when known)."""
+    app.push(Scan(match, name))
