@@ -335,6 +335,23 @@ def test_every_shipped_record_autoplays(name):
     assert got.game.over == want.game.over
 
 
+@pytest.mark.parametrize("name,names", [
+    ("hifisch-3p.fish", "Zoe Ida Ann"),  # start 3: Ann starts
+    ("hecht-3p.fish", "Ida Zoe Ann"),
+    ("yofish-3p-basic.fish", "Ann Ida Zoe"),
+])
+def test_records_of_players_called_ann_ida_and_zoe_autoplay(name, names):
+    with open(os.path.join(RECORDS, name), "rb") as f:
+        text = f.read()
+    head, rest = text.split(b"\nstart ", 1)
+    start, rest = rest.split(b"\n", 1)
+    want = read_text(head + b"\nstart " + start + b"\nnames " + names.encode() + b"\n" + rest)
+    assert want.names == tuple(names.split())
+    got, error = autoplay(want, "cpython", seed=1, check_reader=True)
+    assert error is None, error
+    assert got.names == want.names and got.statements == want.statements
+
+
 CHIPS = st.lists(st.sampled_from(("snail", "skip", "wave", "carp", "pike")), min_size=6, max_size=6).filter(
     lambda c: "skip" in c and "pike" in c).map(tuple)
 
