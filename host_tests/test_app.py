@@ -386,6 +386,30 @@ def test_chips_without_a_skip_are_refused(rig):
     assert rig.app.settings["chips"] == "snail skip wave carp pike wave"
 
 
+def test_chips_with_two_skips_are_refused(rig):
+    rig.menu("Settings")
+    rig.menu("Hecht chips")
+    for kind in ("pike", "skip", "skip", "carp", "wave", "wave"):
+        rig.choose(kind)
+    assert " ".join(read_screen(rig).split()) == "Chips need one skip and a pike: not saved"
+    assert rig.app.settings["chips"] == "snail skip wave carp pike wave"
+
+
+def test_chips_saved_with_five_skips_start_the_game_with_the_default_set(tmp_path):
+    rig = Rig(str(tmp_path), seed=9)
+    rig.app.save_settings("chips", "pike skip skip skip skip skip")
+    rig = Rig(str(tmp_path), seed=9)
+    rig.menu("New Hecht")
+    rig.choose(2)
+    rig.press(OK, 2)
+    rig.choose(1)
+    screen = read_screen(rig)
+    assert "one skip" in screen and "snail skip wave\ncarp pike wave" in screen, screen
+    rig.press(OK)
+    rig.press(BACK)
+    assert rig.app.match.game.chips == ("snail", "skip", "wave", "carp", "pike", "wave")
+
+
 def test_flip_setting_turns_the_picture(rig):
     before = rig.glass()
     rig.menu("Settings")

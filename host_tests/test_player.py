@@ -353,7 +353,7 @@ def test_records_of_players_called_ann_ida_and_zoe_autoplay(name, names):
 
 
 CHIPS = st.lists(st.sampled_from(("snail", "skip", "wave", "carp", "pike")), min_size=6, max_size=6).filter(
-    lambda c: "skip" in c and "pike" in c).map(tuple)
+    lambda c: c.count("skip") == 1 and "pike" in c).map(tuple)
 
 
 @st.composite
@@ -396,7 +396,7 @@ def test_generated_hifisch_games_autoplay_under_cpython(table):
 @example(table=("hecht", 3, [("chips", ("pike", "skip", "carp", "carp", "snail", "pike"))], True, 5))
 @example(table=("hecht", 4, [], False, 6))
 @example(table=("hecht", 5, [], True, 7))
-@example(table=("hecht", 6, [("chips", ("skip", "skip", "pike", "wave", "wave", "wave"))], False, 8))
+@example(table=("hecht", 6, [("chips", ("skip", "wave", "pike", "wave", "wave", "wave"))], False, 8))
 def test_generated_hecht_games_autoplay_under_cpython(table):
     autoplayed(table, "cpython")
 

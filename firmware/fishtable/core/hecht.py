@@ -44,14 +44,15 @@ _EMIGRATE_SATED = ("emigrate", True)
 
 
 def check_chips(chips):
-    """Raise Invalid unless `chips` are six chip kinds with at least one skip and one pike."""
+    """Raise Invalid unless `chips` are six chip kinds with exactly one skip (played once a
+    round) and at least one pike."""
     if len(chips) != 6:
         raise Invalid("option chips takes six chips, not %d" % len(chips))
     for kind in chips:
         if kind not in KINDS:
             raise Invalid("unknown chip %s (snail skip wave carp pike)" % kind)
-    if "skip" not in chips or "pike" not in chips:
-        raise Invalid("the chips need a skip and a pike")
+    if chips.count("skip") != 1 or "pike" not in chips:
+        raise Invalid("the chips need one skip and a pike")
 
 
 class Game(Ledger):
