@@ -313,22 +313,31 @@ def test_new_pikes_limited_by_the_owners_supply():
     assert g.scores() == [4, 6, 3]
 
 
-def test_clear_nest_reminder_lasts_until_the_owner_has_moved():
+def test_clear_nest_reminder_lasts_the_owners_next_turn_or_one_more_after_a_skip():
+    """Clarification 10: the reminder is shown in the owner's next turn and ends with it, moves or
+    not; a skip in that turn keeps it for the owner's following turn."""
     m = play(FEED + ";eat;eat;action wave;end;action pike 2+2")
     g = m.game
     assert g.next_player() == 1 and "Clear nest: 2" in g.warnings()
     submit_line(m, "end")
     assert "Clear the pike nest" in g.warnings() and g.next_player() == 2
-    submit_line(m, "action carp")  # P2's turn without a move: the nest is still full
+    submit_line(m, "action carp")  # P2's turn without a recorded move: the board cannot see the moves
     submit_line(m, "end")
-    assert "Clear the pike nest" not in g.warnings()  # (P1's turn: not P1's nest)
+    assert not any("lear" in w for w in g.warnings())  # P1's turn
     submit_line(m, "action skip")
+    assert g.next_player() == 2 and not any("lear" in w for w in g.warnings())
+    m = play(FEED + ";eat;eat;action wave;end;action pike 2+2;end")
+    g = m.game
     assert "Clear the pike nest" in g.warnings() and g.next_player() == 2
-    submit_line(m, "emigrate")  # P2 moves now
+    submit_line(m, "action skip")  # the skip blocks the nest: the reminder stays for P2's next turn
+    assert g.next_player() == 1 and not any("lear" in w for w in g.warnings())
     submit_line(m, "action wave")
     submit_line(m, "end")
+    assert g.next_player() == 2 and "Clear the pike nest" in g.warnings()
     submit_line(m, "action wave")
-    assert g.next_player() == 1
+    submit_line(m, "end")
+    assert g.next_player() == 1 and not any("lear" in w for w in g.warnings())
+    submit_line(m, "action wave")
     submit_line(m, "end")
     assert g.next_player() == 2 and not any("lear" in w for w in g.warnings())
 
