@@ -176,6 +176,7 @@ def test_hifisch_when_every_card_never_flipped_has_a_shell_only_shell_flips_are_
         play_into(dev, want)
         assert dev.screen.contains("hidden 10"), dev.text()
         assert offered_kinds(dev) == ["Fish + shell", "Shark + shell"]  # no flip without a shell
+        assert dev.screen.contains("Shells on all 10"), dev.text()  # the one line saying why
         rows = [" ".join(row.split()) for row in dev.screen.lines(markup=False)]
         assert "Fish" not in rows and "Shark" not in rows, dev.text()
         player = Autoplayer(dev, want)

@@ -319,7 +319,7 @@ class Autoplayer:
         self.screens.append(self.screen.text())
 
     def _hifisch(self, stmt):
-        self.expect("Face-down")
+        self.expect("Face-up")
         shell = stmt[-1]
         if stmt[0] == "shark":
             self.select("Shark + shell" if shell else "Shark")
