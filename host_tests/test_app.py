@@ -314,8 +314,12 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
     assert rig.offered() == [0, 1]
     rig.choose(1)
     assert rig.labels() == ["Enter dice", "Roll for me"]
-    rig.choose(True)  # the ring spins, the device's die rolls
+    rig.choose(True)
+    assert rig.ask().prompt == "Nest 1: roll now" and rig.labels() == ["Roll"]
+    rig.press(OK)  # the ring spins, the device's die rolls
+    rig.run(1200)
     rolls = tuple(Die(9).rolls(1))
+    assert rig.ask().prompt == "Nest 1: %d" % rolls
     assert rig.offered() == [rolls]
     rig.press(OK)
     assert match.statements[-1] == ("action", "carp", rolls)

@@ -249,12 +249,14 @@ def test_keys_pressed_while_the_carp_dice_roll_are_kept(tmp_path):
         player.expect("Nests with pairs")
         player.pick(1)
         player.expect("Carp dice")
-        player.select("Roll for me")  # the ring spins for a second while the device rolls ...
-        assert not dev.screen.contains("Rolled"), dev.text()
+        player.select("Roll for me")
+        player.expect("Nest 1: roll now")  # the nest named before its die is rolled
+        dev.press("ok")  # the ring spins for a second while the device rolls ...
+        assert not dev.screen.contains("carp}") and not dev.screen.contains("Nest 1: "), dev.text()
         dev.press("ok")  # ... and the table's OK, pressed meanwhile, takes the roll once it is there
         assert recorded(dev).statements == want.statements  # (not yet)
         dev.wait(1500)
-        assert not dev.screen.contains("Rolled") and dev.screen.contains("End turn"), dev.text()
+        assert not dev.screen.contains("Nest 1: ") and dev.screen.contains("End turn"), dev.text()
         got = recorded(dev).statements
         assert got[:-1] == want.statements and got[-1][:2] == ("action", "carp") and len(got[-1][2]) == 1
 
