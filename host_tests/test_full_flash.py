@@ -66,7 +66,7 @@ def test_a_statement_the_full_flash_cannot_take_says_flash_full_and_is_not_playe
         rig.press(OK)  # the message goes: the same turn, the statement still to confirm
         shown = screen(rig)
         assert shown.big_texts()[0] == "P%d" % (1 + len(played) % 3), shown
-        assert shown.contains("Matching: %d" % value) and shown.contains("+%d" % value), shown
+        assert shown.contains("Card %d matches" % value) and shown.contains("+%d" % value), shown
         assert Store(fs.reboot()).resume()[0].statements == played  # nothing lost after a power cut
         del fs.files["/junk"]  # room again: OK saves it
         rig.press(OK)

@@ -382,13 +382,13 @@ class Autoplayer:
             self.select("Place")
             self.expect("Place: value")
             self.pick(stmt[1], range(1, top + 1))
-            self.expect("Matching: %d" % stmt[1])
+            self.expect("Card %d matches" % stmt[1])
             self.pick(stmt[2], range(5))
         else:
             self.select("Cover")
             self.expect("Cover: value")
             self.pick(stmt[1], range(2, top + 1))
-            self.expect("%d covers" % stmt[1])
+            self.expect("Card %d covers" % stmt[1])
             self.pick(stmt[2], range(1, stmt[1]))
 
     def finish(self):

@@ -477,7 +477,11 @@ def load_font():
 
 
 def firmware_icons():
-    """The firmware's named 8x8 icons (name -> 8 row bytes, bit 7 leftmost)."""
-    from fishtable.ui import icons
+    """The firmware's named 8x8 icons (name -> 8 row bytes, bit 7 leftmost), the lists' scroll
+    marks among them ("up", "down")."""
+    from fishtable.ui import icons, widgets
 
-    return icons.ICONS
+    found = dict(icons.ICONS)
+    found["up"] = tuple(widgets.MARK_UP)
+    found["down"] = tuple(widgets.MARK_DOWN)
+    return found

@@ -40,7 +40,9 @@ def watch(display, emit):
     from fishtable.ui.icons import ICONS
 
     log = DrawLog(emit)
-    names = {}
+    from fishtable.ui.widgets import MARK_DOWN, MARK_UP
+
+    names = {MARK_UP: "up", MARK_DOWN: "down"}
     for name in ICONS:
         names[ICONS[name]] = name
     fill = display.fill

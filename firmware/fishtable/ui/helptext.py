@@ -57,8 +57,10 @@ SYMBOLS = {
         "P1",
         "21 in pile",  # cards left in the draw pile
         "Bonuses",  # the advanced game's hidden bonuses are being entered
-        "Matching: 7",
-        "9 covers",
+        "Card 7 matches",  # how many cards beside the placed one have its colour
+        "0 beside it: +7",
+        "Card 9 covers",
+        "+16, both leave",
         "Colours differ!",
         "+7",  # the points of the play shown before OK
         ">P1",  # the score strip, the player to move marked

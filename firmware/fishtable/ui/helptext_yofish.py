@@ -22,17 +22,23 @@ LEGEND = (
     " a cover goes on\n"
     " a card of\n"
     " another colour",
-    "Matching: 7\n"
+    "Card 7 matches\n"
     " a 7 is placed:\n"
     " how many cards\n"
     " next to it have\n"
     " its colour?",
-    "9 covers\n"
+    "0 beside it: +7\n"
+    " no card beside\n"
+    " it matches: it\n"
+    " scores its 7\n"
+    "+7 points of\n"
+    " this play",
+    "Card 9 covers\n"
     " a 9 goes on a\n"
     " lower card of\n"
     " another colour\n"
-    "+7 points of\n"
-    " this play",
+    "+16, both leave\n"
+    " 9+7, both out",
     ">P1 P2 P3\n"
     " everyone's\n"
     " score; > marks\n"
@@ -40,17 +46,39 @@ LEGEND = (
 )
 
 RULES = (
-    "Place: 1 point\n"
-    "for each card\n"
-    "beside it in its\n"
-    "colour; if none,\n"
+    "A turn: play a\n"
+    "card, placed or\n"
+    "covering; then\n"
+    "draw one (none\n"
+    "once the pile is\n"
+    "empty)",
+    "Place: face up,\n"
+    "left, right,\n"
+    "above or below\n"
+    "a card in play",
+    "Placed: 1 point\n"
+    "a card beside it\n"
+    "in its colour;\n"
+    "if none match,\n"
     "its value",
-    "Cover: colours\n"
-    "must differ and\n"
-    "the value be\n"
-    "higher; points:\n"
-    "both values, and\n"
-    "both cards leave",
+    "Cover: on a card\n"
+    "in play, of\n"
+    "another colour\n"
+    "and lower value.\n"
+    "Points: both\n"
+    "values; both go",
+    "Middle empty\n"
+    "(covers took all\n"
+    "cards): the next\n"
+    "card goes on its\n"
+    "own, scores its\n"
+    "value (0 match)",
+    "The game ends\n"
+    "when every hand\n"
+    "is empty: most\n"
+    "points wins; a\n"
+    "tie is a shared\n"
+    "win",
     "Bonus, advanced:\n"
     "the most cards\n"
     "in one touching\n"
@@ -63,8 +91,6 @@ RULES = (
     "Settings); a\n"
     "record takes 1\n"
     "to 99",
-    "Tie at the end:\n"
-    "a shared win",
 )
 
 SETUP = (

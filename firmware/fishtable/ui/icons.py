@@ -1,6 +1,7 @@
 """The device's 8x8 icons, by name: each a tuple of 8 row bytes, bit 7 the leftmost pixel.
 
-Drawn with `draw.icon`; the screen reader (tools/screenreader.py) names them from this table.
+Drawn with `draw.icon`; the screen reader (tools/screenreader.py) names them from this table and
+the lists' scroll marks (fishtable.ui.widgets.MARK_UP, MARK_DOWN) as "up" and "down".
 """
 
 ICONS = {
@@ -10,7 +11,4 @@ ICONS = {
     "wave": (0x00, 0x66, 0x99, 0x00, 0x66, 0x99, 0x00, 0x00),
     "carp": (0x00, 0x38, 0x7D, 0xDF, 0xFF, 0x7D, 0x38, 0x00),
     "pike": (0x00, 0x00, 0x3D, 0xDF, 0xFF, 0x3D, 0x00, 0x00),
-    # a list's scroll marks: more above, more below
-    "up": (0x00, 0x10, 0x38, 0x7C, 0xFE, 0x00, 0x00, 0x00),
-    "down": (0x00, 0x00, 0x00, 0xFE, 0x7C, 0x38, 0x10, 0x00),
 }

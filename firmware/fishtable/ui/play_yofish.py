@@ -16,6 +16,11 @@ def _choice(values):
     return [str(v) for v in values], values
 
 
+def matched_text(count, points):
+    """A placed card's neighbours of its colour and its points: "0 beside it: +5"."""
+    return "%d beside it: +%d" % (count, points)
+
+
 class Play(Base):
     """The Yo Fish! play screen."""
 
@@ -68,14 +73,16 @@ class Play(Base):
         self.value = v
         game = app.match.game
         labels, values = _choice(game.match_counts())
-        ask = Ask("Matching: %d" % v, labels, values, 0, True, lambda m: "+%d" % game.points_of(("place", v, m)))
+        ask = Ask("Card %d matches" % v, labels, values, 0, True,
+                  lambda m: matched_text(m, game.points_of(("place", v, m))))
         self.go(ask, lambda a, m: self.play(a, ("place", v, m)), lambda a: self._verb(a, PLACE))
 
     def _cover_value(self, app, v):
         self.value = v
         game = app.match.game
         labels, values = _choice(game.covered_values(v))
-        ask = Ask("%d covers" % v, labels, values, v - 2, True, lambda w: "+%d" % game.points_of(("cover", v, w)))
+        ask = Ask("Card %d covers" % v, labels, values, v - 2, True,
+                  lambda w: "+%d, both leave" % game.points_of(("cover", v, w)))
         self.go(ask, lambda a, w: self.play(a, ("cover", v, w)), lambda a: self._verb(a, COVER))
 
     def _hidden(self, app, k):

@@ -11,6 +11,8 @@ from fishtable.ui import draw
 PITCH = 9  # pixel rows from one list line to the next
 _BIG_COLS = const(8)  # 2x letters across the screen (a name of 8 fills it)
 _MARK_COLS = const(14)  # a list line's letters that leave room for a scroll mark at the right edge
+MARK_UP = b"\x00\x10\x38\x7c\xfe\x00\x00\x00"  # the scroll marks (8x8, as fishtable.ui.icons draws)
+MARK_DOWN = b"\x00\x00\x00\xfe\x7c\x38\x10\x00"
 
 
 class Screen:
@@ -104,20 +106,12 @@ class Ask:
             else:
                 draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y)
             y += PITCH
-        if self.top > 0:
-            self._mark(fb, "up", self.top, self.top + 1, last, row0 * 8 + 1)
-        if last < len(self.labels):
-            self._mark(fb, "down", last - 1, last - 2, last, row0 * 8 + 1)
-
-    def _mark(self, fb, name, i, other, last, y0):
-        """A scroll mark at the right edge of line `i` (or line `other` when `i`'s label reaches
-        the edge): the list holds more than it shows, above ("up") or below ("down")."""
-        from fishtable.ui.icons import ICONS
-
-        for at in (i, other):
-            if self.top <= at < last and len(self.labels[at]) <= _MARK_COLS:
-                draw.icon(fb, ICONS[name], draw.WIDTH - 8, y0 + (at - self.top) * PITCH)
-                return
+        # scroll marks at the right edge: the list holds more above (top line) or below (last
+        # line); a line whose label reaches the edge has none
+        if self.top and len(self.labels[self.top]) <= _MARK_COLS:
+            draw.icon(fb, MARK_UP, draw.WIDTH - 8, row0 * 8 + 1)
+        if last < len(self.labels) and len(self.labels[last - 1]) <= _MARK_COLS:
+            draw.icon(fb, MARK_DOWN, draw.WIDTH - 8, y - PITCH)
 
 
 class Menu(Screen):
