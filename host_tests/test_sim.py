@@ -282,12 +282,22 @@ def test_terminal_view_and_keys():
     rows = text.split("\n")
     assert "█▄" in rows[0] and "\x1b[38;2;255;0;0m●" in text and text.count("○") == 11
     assert len(rows) == 32 + 2 + 1
-    # an 80-column terminal gets Braille: 2x4 pixels a character, 64 x 16
-    narrow = sim.render_terminal(bytes(page), ring, columns=80).split("\n")
-    assert len(narrow) == 16 + 2 + 1
-    first = narrow[0].split("m", 1)[1]
-    assert first[0] == chr(0x2800 + 0x01 + 0x02 + 0x10)  # (0,0), (0,1) and (1,1)
-    assert first[1:64] == chr(0x2800) * 63
+    import devices
+
+    devices.install()
+    import framebuf
+
+    # an 80x24 terminal, too small for the pixels, gets what the screen reads, the highlight marked
+    menu = bytearray(1024)
+    fb = framebuf.FrameBuffer(menu, 128, 64, framebuf.MONO_VLSB)
+    fb.fill_rect(0, 7, 128, 10, 1)
+    fb.text("New Hecht", 0, 8, 0)
+    fb.text("Players", 0, 24, 1)
+    narrow = sim.render_terminal(bytes(menu), ring, 80, 24).split("\n")
+    assert len(narrow) == 8 + 2 + 1 and "\u2800" not in "".join(narrow)
+    texts = [line.split("m", 1)[1].split("|")[1].rstrip() for line in narrow[:8]]
+    assert texts == ["", "\u00abNew Hecht\u00bb", "", "Players"] + [""] * 4
+    assert "\x1b[38;2;255;0;0m\u25cf" in narrow[8] and narrow[8].count("\u25cb") == 11
     keys = sim.TerminalKeys(None)
     keys.pending = b"\x1b[D\x1b[B\r\x7fx\n"
     assert [keys.decode() for _ in range(6)] == [1, 2, 3, 4, 0, 3]

@@ -90,18 +90,18 @@ def test_terminal_dots_and_png_frames_show_the_perceived_colour():
     assert colours.index(sim.perceived(*ring[:3])) in raw  # the dot is drawn in it
 
 
-@pytest.mark.parametrize("columns,rows", [(63, 24), (80, 18), (20, 5), (1, 1)])
+@pytest.mark.parametrize("columns,rows", [(55, 24), (80, 11), (20, 5), (1, 1)])
 def test_a_terminal_too_small_gets_a_message(columns, rows):
     text = sim.render_terminal(bytes(1024), bytes(36), columns, rows)
     lines = text.replace("\x1b[H", "").replace("\x1b[2J", "").split("\n")
     assert len(lines) < rows or rows == 1
     assert all(len(line) <= columns for line in lines)
-    assert "\u2800" not in text and "ring:" not in text  # no broken frame
+    assert "|" not in text and "ring:" not in text  # no broken frame
     if columns >= 18 and rows >= 3:
-        assert lines[0] == "Terminal too small" and "64x19 needed" in text and "%dx%d" % (columns, rows) in text
+        assert lines[0] == "Terminal too small" and "56x12 needed" in text and "%dx%d" % (columns, rows) in text
 
 
-@pytest.mark.parametrize("columns,rows,view_rows", [(64, 19, 16), (80, 24, 16), (129, 40, 16), (130, 34, 16),
+@pytest.mark.parametrize("columns,rows,view_rows", [(56, 12, 8), (80, 24, 8), (129, 40, 8), (130, 34, 8),
                                                     (130, 35, 32)])
 def test_the_view_fits_the_terminal(columns, rows, view_rows):
     text = sim.render_terminal(bytes(1024), bytes(36), columns, rows)

@@ -6,9 +6,10 @@ models of tools/devices: the SSD1306 panel model decodes the driver's I2C bytes,
 NeoPixel model records the ring, the three buttons are modelled pins (OK held 700 ms = BACK).
 
 Interactive (`make sim`):  python3 tools/sim.py [--seed N] [--cpython]
-    The OLED is drawn in this terminal with half-block characters (Braille dots in a small
-    terminal, a message below 64x19; redrawn when the terminal is resized), the ring as
-    coloured dots as a person sees them.  Keys: Left/Up = PREV, Right/Down = NEXT,
+    The OLED is drawn in this terminal with half-block characters; a terminal too small for
+    its pixels (the usual 80x24) gets what the screen reads instead (tools/screenreader.py:
+    «highlighted», {2x text}, [icons]), a message below 56x12; redrawn when the terminal is
+    resized.  The ring shows as coloured dots as a person sees them.  Keys: Left/Up = PREV, Right/Down = NEXT,
     Enter = OK, Backspace = BACK, q quits.  The firmware runs in the MicroPython unix port
     (the board's interpreter: About shows that heap's free memory; its clock follows the real
     one), or with --cpython (or without the port) in this process on the host shim.
@@ -218,16 +219,24 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
 
 
 # -- interactive mode ------------------------------------------------------------
-# Braille cells are 2 pixels wide and 4 high; bit of each dot, by (dx, dy).
-BRAILLE_BITS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 KEYS_LINE = "Left/Up prev  Right/Down next  Enter ok  Backspace back  q quit"
 HALF_SIZE = (W + 2, H // 2 + 3)  # columns, rows the half-block view needs (OLED, ring, keys, cursor)
-BRAILLE_SIZE = (W // 2, H // 4 + 3)  # the Braille view
+TEXT_SIZE = (56, H // 8 + 4)  # the text view: the screen's 8 lines in a frame, ring, keys, cursor
+_READER = []
+
+
+def screen_lines(buf):
+    """The frame's 8 lines as the screen reader reads them («highlighted», {2x text}, [icon])."""
+    if not _READER:
+        from screenreader import Reader
+
+        _READER.append(Reader())
+    return _READER[0].read(bytes(buf)).lines()
 
 
 def too_small(columns, rows):
     """The message a terminal smaller than the smallest view gets instead of a broken frame."""
-    lines = ["Terminal too small", "for the OLED:", "%dx%d needed," % BRAILLE_SIZE, "this is %dx%d." % (columns, rows),
+    lines = ["Terminal too small", "for the OLED:", "%dx%d needed," % TEXT_SIZE, "this is %dx%d." % (columns, rows),
              "Make it larger", "(q quits)"]
     lines = [line[:max(columns, 1)] for line in lines[:max(rows - 1, 1)]]
     return "\x1b[H\x1b[2J" + "\n".join(lines)
@@ -237,14 +246,15 @@ def render_terminal(buf, ring, columns=None, rows=None):
     """The OLED in the terminal and the ring as coloured dots (ANSI 24-bit colour).
 
     With 130 or more columns (and 35 rows), half-block characters (one column a pixel, 32 rows);
-    in a smaller terminal (the usual 80x24), Braille dots (2x4 pixels a character: 64x16); below
-    64x19 a message that says so.  The ring's dots show what a person sees (`perceived`).
+    in a smaller terminal (the usual 80x24), too small for the pixels, what the screen reads
+    (`screen_lines`, in a frame: the highlight «marked»); below 56x12 a message that says so.
+    The ring's dots show what a person sees (`perceived`).
     """
     if columns is None:
         columns, rows = shutil.get_terminal_size((80, 24))
     elif rows is None:  # only the width given: as many rows as the view wants
         rows = HALF_SIZE[1]
-    if columns < BRAILLE_SIZE[0] or rows < BRAILLE_SIZE[1]:
+    if columns < TEXT_SIZE[0] or rows < TEXT_SIZE[1]:
         return too_small(columns, rows)
     lines = []
     on = "\x1b[38;2;%d;%d;%dm" % ON
@@ -257,16 +267,9 @@ def render_terminal(buf, ring, columns=None, rows=None):
                 row.append(" ▀▄█"[top + 2 * bottom])
             lines.append(on + "".join(row) + "\x1b[0m")
     else:
-        for y in range(0, H, 4):
-            row = []
-            for x in range(0, W, 2):
-                bits = 0
-                for dx in (0, 1):
-                    for dy in range(4):
-                        if pixel_on(buf, x + dx, y + dy):
-                            bits |= BRAILLE_BITS[dx][dy]
-                row.append(chr(0x2800 + bits))
-            lines.append(on + "".join(row) + "\x1b[0m")
+        width = TEXT_SIZE[0] - 2
+        for text in screen_lines(buf):
+            lines.append(on + "|" + text[:width].ljust(width) + "|\x1b[0m")
     dots = []
     for i in range(0, len(ring), 3):
         r, g, b = ring[i], ring[i + 1], ring[i + 2]
