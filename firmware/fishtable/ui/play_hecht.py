@@ -70,10 +70,9 @@ class Play(Base):
 
     def _ask_roll(self, app):
         """The rulebook's player names the nest before each roll: "Nest 1: roll now", OK rolls."""
-        ask = Ask("Nest %d: roll now" % (len(self.rolls) + 1), ["Roll"])
-        self.go(ask, lambda a, _: self._roll(a), self.back_to_first)
+        self.go(Ask("Nest %d: roll now" % (len(self.rolls) + 1), ["Roll"]), self._roll, self.back_to_first)
 
-    def _roll(self, app):
+    def _roll(self, app, _):
         self.wait()
         app.fx.spin(app.now, (255, 255, 255), ROLL_MS, lambda: self._rolled(app))
 
@@ -173,7 +172,7 @@ class Play(Base):
             if game.round < game.rounds:  # ("!Last round" says it in the last)
                 shown.append(rounds)
             view.warnings = shown
-        if game.round == game.rounds and not game.over and not _pike_chip_open(game):
+        if game.round == game.rounds and not game.over and not game._pike_chip_open():
             # the game ends after this turn: the one warning left, at once and kept (the others
             # took turns with it, so its first frame could show "!Last round")
             view.warnings = FINAL
@@ -214,16 +213,6 @@ class Play(Base):
 LAST_TURN = "!Final turn"  # the last open pike chip is used: the game ends after this turn
 FINAL = (LAST_TURN,)  # the warnings of the final turn
 
-
-def _pike_chip_open(game):
-    """True while some player still has a pike chip open (the last round ends with the last one)."""
-    for p in range(game.players):
-        for i in range(6):
-            if game.chips[i] == "pike" and not game.covered[p] & (1 << i):
-                return True
-    return False
-
-
 SHORT_SUPPLY = "Too few carp:"  # the carp supply is short: the player to move shares the new carp
 NOTE_LINES = 3  # lines a note under a big value has on this screen (rows 5-7)
 
@@ -255,25 +244,19 @@ def short_warning(text, match=None):
     return draw.wrap(text)[0]  # whole words only
 
 
-_ENTERED = (("eat", "eat"), ("graze", "graze"), ("emigrate", "emigrate"))
-
-
 def entered_text(statements, lines):
     """What was entered this turn (its last `lines` statements) besides the chip, which the header
-    shows: "Entered: 2 eat", "Entered 3 moves" when the kinds do not fit; "" for nothing."""
-    counts = [0, 0, 0]
-    for i in range(len(statements) - lines, len(statements)):
-        verb = statements[i][0]
-        for k in range(3):
-            if verb == _ENTERED[k][0]:
-                counts[k] += 1
-    total = counts[0] + counts[1] + counts[2]
-    if not total:
-        return ""
-    text = "Entered:"
-    for k in range(3):
-        if counts[k]:
-            text += "%s %d %s" % ("" if text[-1] == ":" else ",", counts[k], _ENTERED[k][1])
+    shows: "Entered: 2 eat, 1 graze", "Entered 3 moves" when that does not fit; "" for nothing."""
+    text = ""
+    total = 0
+    for verb in ("eat", "graze", "emigrate"):
+        n = 0
+        for i in range(len(statements) - lines, len(statements)):
+            if statements[i][0] == verb:
+                n += 1
+        if n:
+            total += n
+            text += "%s %d %s" % ("," if text else "Entered:", n, verb)
     return text if len(text) <= draw.COLS else "Entered %d moves" % total
 
 
