@@ -145,7 +145,7 @@ def test_yofish_points_are_shown_before_ok_and_the_turn_passes(rig):
     rig.new_game("New Yo Fish!", 3)
     rig.choose("Place")
     rig.choose(9)
-    assert rig.ask().note(0) == "+9" and rig.ask().note(3) == "+3"
+    assert rig.ask().note(0) == "0 beside it: +9" and rig.ask().note(3) == "3 beside it: +3"
     rig.choose(0)
     game = rig.app.match.game
     assert game.scores() == [9, 0, 0] and game.next_player() == 2
@@ -153,7 +153,7 @@ def test_yofish_points_are_shown_before_ok_and_the_turn_passes(rig):
     assert rig.offered()[0] == 2  # nothing to cover with a 1
     rig.choose(7)
     assert rig.offered() == [1, 2, 3, 4, 5, 6]
-    assert rig.ask().note(6) == "+13"
+    assert rig.ask().note(6) == "+13, both leave"
     rig.choose(6)
     assert game.scores() == [9, 13, 0]
 

@@ -105,7 +105,8 @@ def play_hecht(rig, rng, players=2):
         offered = rig.offered()
         rig.choose(rng.choices(offered, [WEIGHT[v[0]] for v in offered])[0])
         ask = getattr(rig.top(), "ask", None)
-        while rig.app.match is not None and ask is not None and (ask.big or ask.prompt == "Carp dice"):
+        while rig.app.match is not None and ask is not None and (
+                ask.big or ask.prompt == "Carp dice" or (ask.prompt or "").endswith("roll now")):
             rig.choose(rng.choice(rig.offered()))  # nests, owners, the dice (entered or rolled), the carp
             ask = getattr(rig.top(), "ask", None)
 

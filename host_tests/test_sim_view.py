@@ -167,3 +167,19 @@ def test_interactive_board_under_micropython_shows_real_free_memory(tmp_path, mo
     assert "free RAM" in text, text
     free = int(text.split("free RAM")[1].split("bytes")[0])
     assert 100000 < free < 512 * 1024  # the unix port's 512 KB heap, less the firmware and the models
+
+
+@pytest.mark.parametrize("interp", ["cpython", "micropython"])
+def test_ok_answers_on_its_press_edge_and_acts_on_release(tmp_path, interp):
+    """While OK is held the chosen line's bar spans the screen (the press shows at once, a frame of
+    its own); the choice is taken when OK comes up, as before."""
+    keys = tmp_path / "keys"
+    keys.write_text("wait:300 next hold:400 wait:300\n")
+    texts = []
+    frames = tmp_path / "frames"
+    sim.scripted(str(keys), str(frames), 3, interp == "micropython", str(tmp_path / "flash"), fresh=True,
+                 text=lambda n, words: texts.append(words))
+    assert len(texts) == 4, texts  # the menu, NEXT, OK down, OK up
+    assert texts[1].split("\n")[1] == texts[2].split("\n")[1] == "\u00abNew Hecht\u00bb"
+    assert (frames / "frame_0002.png").read_bytes() != (frames / "frame_0003.png").read_bytes()  # the bar grew
+    assert "New Hecht" not in texts[3] and "Players" in texts[3], texts[3]  # chosen on release

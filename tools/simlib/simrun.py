@@ -79,6 +79,15 @@ class PinScript:
         self.release_at = -1
         self.held = None
 
+    @property
+    def down_event(self):
+        """The wrapped keys' DOWN event (the app turns it on), as on the board."""
+        return self.keys.down_event
+
+    @down_event.setter
+    def down_event(self, on):
+        self.keys.down_event = on
+
     def poll(self, now):
         self.on_poll(now)
         if self.held is not None and now >= self.release_at:

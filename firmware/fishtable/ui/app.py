@@ -11,8 +11,9 @@ import sys
 
 from fishtable import forget_module
 from fishtable.core.errors import Invalid
+from fishtable.events import DOWN
 from fishtable.session import FINISHED_AT_BOOT, OVER, SCORED
-from fishtable.ui import draw, prefs
+from fishtable.ui import draw, prefs, widgets
 from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
@@ -66,6 +67,9 @@ class App:
         self.dirty = True
         prefs.apply(hw, settings)
         draw.prepare()  # the blit buffers of 2x text and icons, once
+        keys = getattr(hw, "keys", None)
+        if keys is not None and hasattr(keys, "down_event"):
+            keys.down_event = True  # OK's press edge: its highlight answers at once (handle)
 
     # -- start-up ------------------------------------------------------------
     def start(self):
@@ -128,6 +132,14 @@ class App:
         """A key event: dismisses a message, else goes to the top screen."""
         if not ev:
             return
+        pressed = widgets.PRESSED
+        if ev == DOWN:  # OK went down: the choice's bar answers now, the action follows the release
+            if self.toast is None and not self.fx.busy():
+                pressed[0] = 1
+                self.dirty = True
+            return
+        if pressed[0]:
+            pressed[0] = 0
         self.dirty = True
         if self.toast is not None:
             self.toast = None

@@ -13,6 +13,7 @@ _BIG_COLS = const(8)  # 2x letters across the screen (a name of 8 fills it)
 _MARK_COLS = const(14)  # a list line's letters that leave room for a scroll mark at the right edge
 MARK_UP = b"\x00\x10\x38\x7c\xfe\x00\x00\x00"  # the scroll marks (8x8, as fishtable.ui.icons draws)
 MARK_DOWN = b"\x00\x00\x00\xfe\x7c\x38\x10\x00"
+PRESSED = bytearray(1)  # 1 while OK is down (the app sets it): a list's selected bar spans the width
 
 
 class Screen:
@@ -101,16 +102,18 @@ class Ask:
         for i in range(self.top, last):
             label = self.labels[i]
             if i == self.index:  # the bar as wide as its text: fewer bytes to the panel when it moves
-                fb.fill_rect(0, y - 1, len(label) * 8 + 2, draw.BAR_H, 1)
+                fb.fill_rect(0, y - 1, draw.WIDTH if PRESSED[0] else len(label) * 8 + 2, draw.BAR_H, 1)
                 draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y, 0)
             else:
                 draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y)
             y += PITCH
         # scroll marks at the right edge: the list holds more above (top line) or below (last
         # line); a line whose label reaches the edge has none
-        if self.top and len(self.labels[self.top]) <= _MARK_COLS:
+        held = PRESSED[0]
+        if self.top and len(self.labels[self.top]) <= _MARK_COLS and not (held and self.index == self.top):
             draw.icon(fb, MARK_UP, draw.WIDTH - 8, row0 * 8 + 1)
-        if last < len(self.labels) and len(self.labels[last - 1]) <= _MARK_COLS:
+        if last < len(self.labels) and len(self.labels[last - 1]) <= _MARK_COLS and not (
+                held and self.index == last - 1):
             draw.icon(fb, MARK_DOWN, draw.WIDTH - 8, y - PITCH)
 
 
