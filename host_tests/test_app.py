@@ -440,6 +440,24 @@ def test_history_lists_finished_games_and_their_ranking(rig):
     assert "version" in " ".join(rig.top().lines)
 
 
+def test_the_end_screen_is_drawn_before_the_game_is_filed(rig):
+    rig.new_game("New Yo Fish!", 3)
+    for i in range(38):
+        place(rig, 1 + (i % 3 == 2), 0)
+    seen = []
+    finish = rig.store.finish
+
+    def watched(match):
+        seen.append((type(rig.top()).__name__, read_screen(rig)))  # what the glass shows as filing begins
+        return finish(match)
+
+    rig.store.finish = watched
+    place(rig, 1 + (38 % 3 == 2), 0)
+    assert len(seen) == 1 and seen[0][0] == "GameOver", seen
+    assert "P3 wins!" in seen[0][1] and "1 P3" in seen[0][1], seen[0][1]  # the end screen, already shown
+    assert rig.store.history() == ["0001-yofish.fish"] and rig.app.session.to_file is None
+
+
 # -- layout: every screen's text fits, and golden frames ------------------------------------------
 def test_draw_helpers_refuse_text_off_the_screen_or_overlapping(rig):
     fb = rig.display

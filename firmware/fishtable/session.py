@@ -35,6 +35,7 @@ class Session:
         self.finished = None  # the last game that ended here (for its end screen)
         self.unfiled = None  # a game over still in the journal: the flash refused its move
         self.unfiled_note = None  # ... and what the screen says about it (NOT_FILED when full)
+        self.to_file = None  # a game over played with `later`: filed by file_now()
 
     def resume(self):
         """Pick up the game in progress from the journal; returns a message for the screen or None.
@@ -52,18 +53,20 @@ class Session:
         """Start `match` (its header and any statements are journalled first).  A game over still
         in the journal goes into the history first; raises OSError when the flash refuses either
         (then nothing changed)."""
+        self.file_now()
         if self.unfiled is not None:
             self.store.finish(self.unfiled)
             self.unfiled = None
         self.store.begin(match)
         self.match = match
 
-    def play(self, stmt):
+    def play(self, stmt, later=False):
         """Check, journal, apply `stmt`; returns TURN, or SCORED and OVER as bits.
 
         Raises Invalid when the rules refuse it and OSError when the flash does: then nothing
         changed.  A game over that the flash cannot move into the history is OVER all the same:
-        it stays in the journal (`unfiled`)."""
+        it stays in the journal (`unfiled`).  With `later` a game over is filed by `file_now`
+        (the app draws the end screen first; the journal holds the game meanwhile)."""
         match = self.match
         match.check(stmt)
         scorings = match.game.scorings
@@ -71,11 +74,22 @@ class Session:
         match.record(stmt)
         outcome = SCORED if match.game.scorings != scorings else TURN
         if match.game.over:
-            self._file(match)
+            if later:
+                self.to_file = match
+            else:
+                self._file(match)
             self.finished = match
             self.match = None
             outcome |= OVER
         return outcome
+
+    def file_now(self):
+        """File the game over that `play(stmt, later=True)` left; True when the flash refused."""
+        match = self.to_file
+        if match is None:
+            return False
+        self.to_file = None
+        return self._file(match)
 
     def _file(self, match):
         """Move the game over `match` from the journal into the history; True when the flash

@@ -62,6 +62,7 @@ class App:
         self.stack = []
         self.waiting = []  # keys pressed while a spinner decides, played when it has
         self.toast = None  # message lines shown over the screen
+        self._ended = ()  # the modules the end screen keeps (game_over)
         self.toast_at = 0
         self.now = now
         self.dirty = True
@@ -189,7 +190,19 @@ class App:
             fb.show()
             drew = True
         self.fx.render()
+        if self.session.to_file is not None:  # a game over: filed once its first frame is out
+            self._file_finished()
         return drew
+
+    def _file_finished(self):
+        """Move the game that just ended into the history (after the frame that followed its last
+        statement was drawn: the end screen, or Hi Fisch!'s scoring page); on the end screen the
+        store's modules go again and a refusal is said (else game_over says it)."""
+        self.session.file_now()
+        if self.stack and type(self.stack[-1]).__name__ == "GameOver":
+            self.keep(self._ended)
+            if self.session.unfiled is not None:
+                self.message(self.session.unfiled_note)
 
     # -- settings ------------------------------------------------------------
     def save_settings(self, key=None, value=None, quiet=False):
@@ -243,7 +256,7 @@ class App:
         """Play `stmt` through the session and show what follows.  Returns True if accepted;
         a refused statement shows why and changes nothing."""
         try:
-            outcome = self.session.play(stmt)
+            outcome = self.session.play(stmt, True)  # a game over is filed after its end screen
         except Invalid as err:
             self.message(str(err.args[0]) if err.args else "not allowed")
             return False
@@ -276,11 +289,12 @@ class App:
         finished = self.session.finished
         from fishtable.core.games import find
 
-        self.keep(_ENDED + (find(finished.name).screen,) + _game_code(finished))  # nothing of the store
+        self._ended = _ENDED + (find(finished.name).screen,) + _game_code(finished)
+        self.keep(self._ended)  # nothing of the store
         from fishtable.ui.scoreboard import GameOver
 
         self.push(GameOver(self, finished))
-        if self.session.unfiled is not None:
+        if self.session.unfiled is not None and self.session.to_file is None:
             self.message(self.session.unfiled_note)
 
     def undo(self):
