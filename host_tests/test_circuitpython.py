@@ -753,6 +753,14 @@ def sim_frames_circuitpython(tmp_path, monkeypatch, ring_bytes, keys_file, seed,
         due = []  # (time, key, pressed) edges waiting for keypad's debounce interval
 
         class Delivered:
+            @property
+            def down_event(self):  # the app turns OK's DOWN on: the keys underneath give it
+                return cp_keys.down_event
+
+            @down_event.setter
+            def down_event(self, on):
+                cp_keys.down_event = on
+
             def poll(self, now):
                 while due and due[0][0] <= now:
                     _, key, pressed = due.pop(0)

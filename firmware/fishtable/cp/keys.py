@@ -3,7 +3,8 @@
 
 PREV and NEXT on press (buttons auto-repeat while held), OK on the release of a short press of
 OK, BACK once when OK has been held for `long_ms` (its release is then silent); a key held when
-the object is made is ignored until released.  `poll(now_ms)` returns one event or NONE.
+the object is made is ignored until released; with `down_event` set (the app sets it) also
+DOWN when OK goes down.  `poll(now_ms)` returns one event or NONE.
 
 keypad scans in the background, so a press between two polls is never lost; its scan interval
 (`debounce_ms`) is the debounce.  Needs `time.ticks_*` (fishtable.cp.cptime installs them).
@@ -12,7 +13,7 @@ The event codes are `fishtable.hw.keys`'s.
 
 from time import ticks_add, ticks_diff
 
-from fishtable.hw.keys import BACK, NEXT, NONE, OK, PREV, EventQueue  # noqa: F401 - NONE re-exported
+from fishtable.hw.keys import BACK, DOWN, NEXT, NONE, OK, PREV, EventQueue  # noqa: F401 - NONE re-exported
 
 
 class _Keys(EventQueue):
@@ -27,6 +28,7 @@ class _Keys(EventQueue):
         self._quiet = bytearray(1 if h else 0 for h in held)  # held at start: silent until released
         self._since = [0] * len(held)
         self._event = None
+        self.down_event = False  # True: DOWN when OK goes down (as fishtable.hw.keys)
 
 
     def ok_held(self):
@@ -51,7 +53,11 @@ class _Keys(EventQueue):
             self._down[key] = 1
             self._since[key] = now_ms
             if not self._quiet[key]:
-                self._pressed(key, now_ms)
+                if key == self._ok:
+                    if self.down_event:
+                        self._push(DOWN)
+                else:
+                    self._pressed(key, now_ms)
             return
         if not self._down[key]:
             return
@@ -62,7 +68,7 @@ class _Keys(EventQueue):
             self._push(OK)
 
     def _pressed(self, key, now_ms):
-        """A press of a key other than OK (buttons override it)."""
+        """A press of a key other than OK (buttons override it)."""  # (the encoder's switch is OK)
 
     def _poll_ok(self, now_ms):
         ok = self._ok
