@@ -33,9 +33,8 @@ SYMBOLS = {
         "@carp",
         "@pike",
         "@!snail",  # a covered chip: the icon dark on a lit square
-        "Move 7 points",  # the turn's movement points (14 after a wave)
+        "Round 1: move 7",  # the round; the turn's movement points (14 after a wave)
         "Entered: 2 eat",  # what was entered this turn
-        "Round 1 of 3",  # takes turns with the pond and the warnings
         "Pikes 2, spare 4",  # the player's pikes on the board, in their supply
         "Carp in pond 3",  # carp in the pond, hungry or sated (a warning takes this line)
         "Nests with pairs",

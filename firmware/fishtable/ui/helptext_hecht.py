@@ -9,9 +9,11 @@ rulebook's set-up, one checklist item each ("p2|": only with 2 players); START w
 LEGEND = (
     "P1 Red\n"
     " player 1 moves,\n"
-    " the ring in red\n"
-    "Move 7 points\n"
-    " this turn's; 14\n"
+    " the ring in red",
+    "Round 1: move 7\n"
+    " round 1 of the\n"
+    " game; 7 points\n"
+    " this turn, 14\n"
     " after a wave",
     "Entered: 2 eat\n"
     " moves entered\n"
@@ -32,10 +34,8 @@ LEGEND = (
     " board, in stock",
     "Carp in pond 3\n"
     " hungry or sated\n"
-    "Round 1 of 3\n"
-    " these two take\n"
-    " turns with the\n"
-    " warnings",
+    " (a warning may\n"
+    " take the line)",
     "Nests with pairs\n"
     " nests breeding\n"
     "Carp nest 1: die\n"

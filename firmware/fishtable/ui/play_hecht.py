@@ -148,13 +148,12 @@ class Play(Base):
         return len(self.current(app).warnings) > 1
 
     def describe(self, app, game, view):
-        """The turn's movement points (7, 14 after a wave: the board never sees ordinary moves,
-        so it counts none); the pikes of the player to move and their supply, or what was entered
-        this turn once there is something; the open chips (bit i: chip i); the bottom row's lines
-        in turn: the carp in the pond and the round, or the warnings (one line each) and the round."""
-        view.moves = "Move %d points" % game.allowance()
+        """The round and the turn's movement points (7, 14 after a wave: the board never sees
+        ordinary moves, so it counts none); the pikes of the player to move and their supply, or
+        what was entered this turn once there is something; the open chips (bit i: chip i); the
+        bottom row: the carp in the pond, or the warnings (one line each, in turn)."""
+        view.moves = "Round %d: move %d" % (game.round, game.allowance())
         view.pikes = ""
-        rounds = "Round %d of %d" % (game.round, game.rounds)
         if view.player is not None:
             p = view.player
             view.pikes = entered_text(app.match.statements, game.lines) or (
@@ -164,13 +163,11 @@ class Play(Base):
             open_bits |= 1 << i
         view.open_chips = open_bits
         warnings = game.warnings()
-        view.warnings = ("Carp in pond %d" % game.carp_pond(), rounds)
+        view.warnings = ("Carp in pond %d" % game.carp_pond(),)
         if warnings:
             shown = list(warnings)  # one list, filled in a loop (a comprehension would make a closure)
             for i in range(len(shown)):
                 shown[i] = short_warning(warnings[i], app.match)
-            if game.round < game.rounds:  # ("!Last round" says it in the last)
-                shown.append(rounds)
             view.warnings = shown
         if game.round == game.rounds and not game.over and not game._pike_chip_open():
             # the game ends after this turn: the one warning left, at once and kept (the others
@@ -201,9 +198,9 @@ class Play(Base):
         ask.draw(fb, self.STEP_ROW, draw.ROWS - self.STEP_ROW)
 
     def draw_details(self, app, fb, view):
-        """The movement points, the pikes (or what was entered); the pond and the round, or the
-        warnings ("!" before each) and the round, taking turns (in the game's final turn
-        "!Final turn" alone)."""
+        """The round and movement points, the pikes (or what was entered); the pond, or the
+        warnings ("!" before each; several take turns; in the game's final turn "!Final turn"
+        alone)."""
         draw.line(fb, view.moves, 5)
         draw.line(fb, view.pikes, 6)
         warnings = view.warnings
