@@ -1,4 +1,5 @@
-"""`make test` passes wherever the repository is cloned: the MicroPython tests at a 200-character path.
+"""A fresh clone anywhere: the MicroPython tests pass at a 200-character path, and each command
+installs only what it needs.
 
 The unix port keeps module file names as strings on its heap, so a long checkout path once tipped
 a test whose harness ran close to a small heap (MemoryError in CI).  The harnesses now have a
@@ -57,3 +58,30 @@ def test_the_micropython_tests_pass_from_a_200_character_path(tmp_path):
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     summary = proc.stdout.strip().split("\n")[-1]
     assert " passed" in summary and "skipped" not in summary and "deselected" not in summary, summary
+
+
+def dry_run(folder, target):
+    """What `make TARGET` would run in a fresh clone (`make -n`: nothing is run)."""
+    proc = subprocess.run(["make", "-n", target], capture_output=True, text=True, cwd=folder)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_each_command_installs_only_what_it_needs(tmp_path):
+    """A player's first `make sim` installs requirements.txt, not the development set; the
+    development set (which includes it) comes with `make test`; both files are pinned."""
+    for name in ("Makefile", "requirements.txt", "requirements-dev.txt", "package.json", "package-lock.json"):
+        shutil.copy(os.path.join(ROOT, name), str(tmp_path))
+    for target in ("sim", "flash", "history", "players", "pull", "web"):
+        out = dry_run(str(tmp_path), target)
+        assert "-m venv .venv" in out and "-r requirements.txt" in out and "requirements-dev" not in out, target
+        assert ("npm ci" in out) == (target == "web"), target
+    out = dry_run(str(tmp_path), "test")
+    assert "-r requirements-dev.txt" in out and "npm ci" in out and "pytest" in out
+    for name in ("requirements.txt", "requirements-dev.txt"):
+        with open(os.path.join(ROOT, name)) as f:
+            lines = [line.split("#")[0].strip() for line in f]
+        lines = [line for line in lines if line]
+        assert all("==" in line for line in lines if not line.startswith("-r ")), name
+    with open(os.path.join(ROOT, "requirements-dev.txt")) as f:
+        assert "-r requirements.txt" in f.read().split("\n")

