@@ -63,6 +63,7 @@ class Device:
         self.glass = bytes(1024)
         self.ring = bytes(36)
         self.ms = 0
+        self.contrast = -1  # the panel's contrast now (-1: the panel is off)
         self.frames = []  # (glass, ring, ms, drawn) of every changed frame since the last press
         self.drawn = None  # with `draws`: the glyph keys the screens drew for the last frame shown
         self.draws = draws
@@ -152,6 +153,7 @@ class Device:
                 self.glass = bytes.fromhex(parts[1])
                 self.ring = bytes.fromhex(parts[2])
                 self.ms = int(parts[3])
+                self.contrast = int(parts[4])
                 self.frames.append((self.glass, self.ring, self.ms, self.drawn))
                 self._screen = None
                 if self.draws and self.drawn is not None:

@@ -120,6 +120,7 @@ class Frames:
         self.glass = bytearray(panel.pages * panel.width)  # what the glass shows, updated in place
         self.ring = bytearray(36)
         self.ring_writes = 0
+        self.contrast = -2  # what the panel's contrast was at the last frame (-1: the panel off)
         self._scratch = bytearray(len(self.glass))
         self.changes = 0  # how many times the frame changed
         self.emit = True  # write `F` lines to stdout (the interactive terminal draws instead)
@@ -155,6 +156,10 @@ class Frames:
         if panel.log:
             del panel.log[:]  # the model logs every transaction; the simulator needs none
         changed = self._read_ring()
+        contrast = panel.contrast if panel.lit() else -1
+        if contrast != self.contrast:
+            self.contrast = contrast
+            changed = True
         if panel.transactions != self.mark:
             self.mark = panel.transactions
             scratch = panel.glass_pages(self._scratch)
@@ -164,8 +169,8 @@ class Frames:
         if changed:
             self.changes += 1
         if (changed or force) and self.emit:
-            sys.stdout.write("F %s %s %d\n" % (binascii.hexlify(self.glass).decode(),
-                                               binascii.hexlify(self.ring).decode(), now))
+            sys.stdout.write("F %s %s %d %d\n" % (binascii.hexlify(self.glass).decode(),
+                                                  binascii.hexlify(self.ring).decode(), now, self.contrast))
 
 
 def install(seed, data_root, make_keys, clock=None):

@@ -1,0 +1,84 @@
+"""A table without a cable: the panel dims and goes dark, the ring fades and goes dark, a press
+only wakes the board, the loop sleeps between events (docs/power.md).
+
+Played like a player: the firmware's own main.py on the simulated board (tools/simlib/device.py),
+on its virtual clock; the SSD1306 model decodes the contrast and display on/off commands from the
+I2C bytes and the NeoPixel model records the ring's bytes."""
+
+import os
+
+import pytest
+from autoplay import Autoplayer
+from simlib.device import Device
+
+from fishtable.core.match import Match
+from fishtable.core.record import read
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOTH = ("cpython", "micropython")
+MIN = 60000
+
+
+def hecht_turn(dev):
+    """A 4-player Hecht game set up through the buttons, its first statement played."""
+    with open(os.path.join(ROOT, "records", "hecht-4p.fish")) as f:
+        match = read(f)
+    player = Autoplayer(dev, Match(match.name, match.players, match.start, match.options))
+    player.setup()
+    player.play(match.statements[0])
+    return player
+
+
+def journal(dev):
+    path = dev.path("data", "journal.fish")
+    with open(path) as f:
+        return f.read()
+
+
+@pytest.mark.parametrize("interp", BOTH)
+def test_a_long_idle_dims_then_darkens_and_the_first_press_only_wakes(tmp_path, interp):
+    with Device(interp=interp, flash=str(tmp_path)) as dev:
+        hecht_turn(dev)
+        lit = dev.screen.text()
+        ring = dev.ring
+        full = dev.contrast
+        assert full > 1 and any(ring), (full, ring)
+        before = journal(dev)
+        dev.wait(2 * MIN - 1000)  # (the last key was a moment before)
+        assert dev.contrast == full and dev.ring == ring  # nothing changes before the dim time
+        dev.wait(2000)
+        assert 0 < dev.contrast < full and dev.screen.text() == lit  # dimmed: the same picture
+        assert any(dev.ring) and all(b <= (a >> 2) + 1 for a, b in zip(ring, dev.ring))  # faded
+        assert sum(dev.ring) < sum(ring)
+        dev.wait(8 * MIN)
+        assert dev.contrast == -1 and not any(dev.glass) and not any(dev.ring)  # dark: panel off, ring 0
+        dev.press("ok")  # would play the highlighted choice if it were not the waking press
+        assert dev.contrast == full and dev.screen.text() == lit and dev.ring == ring
+        assert journal(dev) == before  # the wake press played nothing
+        dev.press("next")  # the next press is a press again
+        assert dev.screen.text() != lit
+
+
+def test_a_wake_from_dimmed_changes_nothing_and_the_timer_starts_again(tmp_path):
+    with Device(flash=str(tmp_path)) as dev:
+        Autoplayer(dev, Match("yofish", 3)).select("Dice")
+        menu = dev.screen.text()
+        full = dev.contrast
+        dev.wait(2 * MIN + 500)
+        assert dev.contrast < full
+        dev.press("next")  # wakes: the dice count stays
+        assert dev.contrast == full and dev.screen.text() == menu
+        dev.wait(MIN)
+        assert dev.contrast == full  # counted from the waking press
+        dev.press("next")
+        assert dev.screen.text() != menu
+
+
+def test_the_end_screen_and_a_spinner_do_not_keep_the_panel_lit(tmp_path):
+    with Device(flash=str(tmp_path), seed=3) as dev:
+        Autoplayer(dev, Match("yofish", 3)).select("Dice")
+        full = dev.contrast
+        dev.wait(2 * MIN - 400)
+        dev.press("ok")  # the dice roll, the ring spins ...
+        dev.wait(2 * MIN + 500)
+        assert dev.contrast < full  # ... and the panel still dims two minutes after the press
