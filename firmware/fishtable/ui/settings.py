@@ -1,5 +1,5 @@
-"""Settings (brightness, screen flip, when the panel dims and goes dark, and each game's own from the registry: Yo Fish!'s highest card
-value, Hecht's six chips) and About."""
+"""Settings (brightness, screen flip, when the panel dims and goes dark, and each game's own from
+the registry: Yo Fish!'s highest card value, Hecht's six chips) and About."""
 
 import gc
 
