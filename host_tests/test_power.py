@@ -82,3 +82,32 @@ def test_the_end_screen_and_a_spinner_do_not_keep_the_panel_lit(tmp_path):
         dev.press("ok")  # the dice roll, the ring spins ...
         dev.wait(2 * MIN + 500)
         assert dev.contrast < full  # ... and the panel still dims two minutes after the press
+
+
+@pytest.mark.parametrize("interp", BOTH)
+def test_on_battery_the_same_presses_give_the_same_game_as_on_usb(tmp_path, interp):
+    """Light sleep between events (a pin interrupt ends it): presses after short and long pauses,
+    through dimmed and dark, land as on USB power; the clock stays right across the sleeps."""
+    seen = {}
+    for battery in (False, True):
+        with Device(interp=interp, flash=str(tmp_path / str(battery)), battery=battery) as dev:
+            hecht_turn(dev)
+            screens = []
+            for word in ("wait:150", "next", "wait:2000", "next", "wait:130000", "next", "next", "wait:700000",
+                         "ok", "prev", "wait:90", "prev", "ok"):
+                dev.press(word)
+                screens.append((dev.screen.text(), dev.contrast, dev.ring, dev.ms))
+            seen[battery] = (screens, journal(dev))
+    assert seen[True] == seen[False]
+
+
+def test_on_battery_the_dark_board_wakes_at_the_press(tmp_path):
+    with Device(flash=str(tmp_path), battery=True) as dev:
+        hecht_turn(dev)
+        lit = dev.screen.text()
+        dev.wait(11 * MIN)
+        assert dev.contrast == -1 and not any(dev.ring)
+        start = dev.ms
+        dev.press("next")  # wakes only
+        assert dev.contrast > 1 and dev.screen.text() == lit
+        assert dev.ms - start < 200, dev.ms - start  # woken by the press, not by the next timer

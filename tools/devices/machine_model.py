@@ -8,12 +8,15 @@ heap locked under MicroPython, so an allocation in it fails as on the board); be
 interrupts come back on, as on the RP2040 (e.g. during a flash erase).  I2C writes go to device
 models attached to a bus; a bus can fail the next N writes or have a device unplugged,
 raising OSError(EIO) like the RP2040 on a missing ACK.  Each bus also counts bytes,
-transactions and the time they take on the wire at the I2C frequency.
+transactions and the time they take on the wire at the I2C frequency.  The board is on USB
+power (the VBUS sense, GP24, reads 1) until a test drives GP24 low; `lightsleep(ms)` calls
+the sleeper set with `set_sleeper(func)` (the simulator's: virtual time until the next key).
 """
 
 EIO = 5
 
-_levels = {}  # GPIO -> level driven from outside (0/1)
+VBUS = 24
+_levels = {VBUS: 1}  # GPIO -> level driven from outside (0/1); USB power on the VBUS sense
 _pins = {}  # GPIO -> _PinState (mode, pull, output value, irq handler)
 _buses = {}
 _irq = {"enabled": True, "pending": []}  # GPIOs whose edges wait for interrupts to be enabled
@@ -22,6 +25,7 @@ _irq = {"enabled": True, "pending": []}  # GPIOs whose edges wait for interrupts
 def reset():
     """Forget every pin level, pin and bus (a fresh board); interrupts on."""
     _levels.clear()
+    _levels[VBUS] = 1
     _pins.clear()
     _buses.clear()
     _irq["enabled"] = True
@@ -304,8 +308,18 @@ def idle():
     return None
 
 
+_sleeper = [None]
+
+
+def set_sleeper(func):
+    """`lightsleep(ms)` calls `func(ms)` from now on (None: it returns at once)."""
+    _sleeper[0] = func
+
+
 def lightsleep(ms=None):
-    return None
+    func = _sleeper[0]
+    if func is not None:
+        func(ms)
 
 
 def soft_reset():

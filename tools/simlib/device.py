@@ -45,18 +45,18 @@ class DeviceError(RuntimeError):
 class Device:
     """firmware/main.py on a simulated board in a child process, one key word at a time."""
 
-    def __init__(self, interp="cpython", seed=1, flash=None, draws=False, lfs=None):
+    def __init__(self, interp="cpython", seed=1, flash=None, draws=False, lfs=None, battery=False):
         """`flash`: the host folder that is the board's flash (a temporary one when None); `lfs`:
         instead, a LittleFS block-device image file (MicroPython only: its os.VfsLfs2), written
-        back when the board stops."""
+        back when the board stops; `battery`: no USB power (the loop light-sleeps between events)."""
         self.owns_flash = flash is None
         self.flash = flash or tempfile.mkdtemp(prefix="fishtable-flash-")
         os.makedirs(self.flash, exist_ok=True)
         self.interp = interp
         argv, env = mprun.command(
             interp, os.path.join(HERE, "simrun.py"),
-            (["--lfs", lfs] if lfs else []) + (["--draws"] if draws else []) + ["--serve", str(seed), self.flash,
-                                                                                MAIN_PY], heapsize=SIM_HEAP,
+            (["--lfs", lfs] if lfs else []) + (["--battery"] if battery else []) + (["--draws"] if draws else [])
+            + ["--serve", str(seed), self.flash, MAIN_PY], heapsize=SIM_HEAP,
             path=(TOOLS,))  # the device models (simrun.py's own folder goes on the path as a script's does)
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      env=env, cwd=ROOT, text=True, bufsize=1)

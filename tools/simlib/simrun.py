@@ -5,6 +5,8 @@
     simrun.py --lfs IMAGE ...                        the flash is the real LittleFS (os.VfsLfs2 of
                                                      the MicroPython unix port) on the block-device
                                                      image IMAGE, written back when the run ends
+    simrun.py --battery ...                          on battery: no USB power on the VBUS sense (GP24),
+                                                     so the loop light-sleeps between events
 
 The board is built by the firmware's own `board.build()` from boards/pico.json over the
 device models of tools/devices (machine: pins and I2C; the SSD1306 panel model decodes
@@ -78,6 +80,17 @@ class PinScript:
         self.next_at = GAP_MS
         self.release_at = -1
         self.held = None
+
+    def idle(self):
+        """The board's keys are idle (nothing down, nothing waiting): the loop may sleep."""
+        idle = getattr(self.keys, "idle", None)
+        return idle is not None and idle()
+
+    def wake_in(self, now, ms):
+        """How long a light sleep of `ms` from `now` lasts: the script's next pin change (a key's
+        interrupt) ends it, as on the chip."""
+        nxt = self.release_at if self.held is not None else self.next_at
+        return max(1, min(ms, nxt - now))
 
     def poll(self, now):
         self.on_poll(now)
@@ -173,16 +186,20 @@ class Frames:
                                                   binascii.hexlify(self.ring).decode(), now, self.contrast))
 
 
-def install(seed, data_root, make_keys, clock=None):
+def install(seed, data_root, make_keys, clock=None, battery=False):
     """Device models in, and `board.build` wrapped to add the simulator's clock (a virtual one
-    unless `clock` is given), seed, flash and keys.
+    unless `clock` is given), seed, flash and keys; USB power on the VBUS sense unless `battery`
+    (then the chip's light sleep is modelled: it lasts until the keys' next pin change).
 
     Returns (panel, clock, frames)."""
     import devices
 
     devices.install()
     panel = devices.attach_panel()
+    from devices import machine_model
     from devices.inputs import Clock
+
+    machine_model.drive(24, 0 if battery else 1)  # the VBUS sense: USB power or not
 
     from fishtable.hw import board
 
@@ -199,7 +216,11 @@ def install(seed, data_root, make_keys, clock=None):
         hw.clock = clock
         hw.seed = seed
         hw.data_root = data_root
-        hw.keys = make_keys(hw, profile, frames)
+        keys = make_keys(hw, profile, frames)
+        hw.keys = keys
+        wake_in = getattr(keys, "wake_in", None)
+        if hw.lightsleep is not None and wake_in is not None:
+            hw.lightsleep = lambda ms: clock.sleep_ms(wake_in(clock.ticks_ms(), ms))
         return hw
 
     board.build = build
@@ -248,6 +269,9 @@ def main(argv):
     lfs = None
     if argv[0] == "--lfs":
         lfs, argv = argv[1], argv[2:]
+    battery = argv[0] == "--battery"
+    if battery:
+        argv = argv[1:]
     draws = argv[0] == "--draws"  # also log what the screens draw (`D` lines; tests of the screen reader)
     if draws:
         argv = argv[1:]
@@ -275,7 +299,7 @@ def main(argv):
         return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 
     bdev = mount_lfs(lfs) if lfs else None
-    panel, clock, frames = install(seed, (LFS_MOUNT if lfs else flash) + "/data", make_keys)
+    panel, clock, frames = install(seed, (LFS_MOUNT if lfs else flash) + "/data", make_keys, battery=battery)
     import devices
 
     devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too

@@ -15,11 +15,15 @@ class Hardware:
                   board, a virtual clock in the simulator
     seed          the die's seed, or None for the board's own entropy (os.urandom)
     data_root     the folder of the journal, the history and the settings
+    lightsleep    the chip's light sleep (`machine.lightsleep`: a key's pin interrupt or the time
+                  ends it), or None where there is none
+    vbus          the USB power sense pin (reads 1 while USB powers the board), or None
+
 
     It lives here, not in `board`, so that the board module can be forgotten after start-up."""
 
     def __init__(self, profile, display, ring, keys, i2c=None, clock=None, seed=None, data_root="/data",
-                 mounted_flip=None):
+                 mounted_flip=None, lightsleep=None, vbus=None):
         self.profile = profile
         self.display = display
         self.ring = ring
@@ -33,3 +37,15 @@ class Hardware:
         self.clock = clock
         self.seed = seed
         self.data_root = data_root
+        self.lightsleep = lightsleep
+        self.vbus = vbus
+
+    def nap(self, ms):
+        """The app loop's wait while nothing moves: on battery the chip's light sleep for up to `ms`
+        (a key's pin interrupt wakes it at once; the ticks keep counting); on USB power, or
+        without a USB sense, 10 ms of the clock's sleep (light sleep would upset the USB link)."""
+        vbus = self.vbus
+        if self.lightsleep is None or vbus is None or vbus.value():
+            self.clock.sleep_ms(10)
+        else:
+            self.lightsleep(ms)

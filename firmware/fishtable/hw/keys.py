@@ -98,6 +98,7 @@ class _Keys(EventQueue):
         self._times = [0] * _RING
         self._marks = [0] * _RING  # the encoder's count at the edge (turns before a press stay before it)
         self._pos = 0  # the encoder's quarter-step count (0 for buttons)
+        self._base = 0  # ... at the last step turned into events
         self._w = 0
         self._lost = 0  # edges dropped because the ring was full (the loop then reads the levels)
         self._level = bytearray(3)  # per key: down (1) at its last recorded edge
@@ -238,6 +239,12 @@ class _Keys(EventQueue):
             self._quiet[k] = 0
         elif k == _OK:
             self._push(BACK if ticks_diff(t, self._since[_OK]) >= self._long else OK)
+
+    def idle(self):
+        """True when no key is down and nothing waits (the loop may sleep until a pin interrupt);
+        never for keys read in poll()."""
+        return not (self._polled or self._size or self._r != self._w or self._pos != self._base
+                    or self._down[0] or self._down[1] or self._down[2])
 
     def ok_held(self):
         """True while OK is down (from its first edge, as of the last poll)."""

@@ -168,6 +168,11 @@ class App:
         if level > self.rest:
             self.set_rest(level)
 
+    def quiet(self):
+        """True when nothing moves on its own (no spinner or ring animation, no key waiting, no
+        message to time out) or the panel is dark: the loop may then sleep until a key."""
+        return self.rest == 2 or (self.fx.mode == 0 and not self.waiting and self.toast is None and not self.dirty)
+
     def set_rest(self, level):
         """0: awake, 1: the panel dimmed and the ring faded, 2: both dark (the picture is kept)."""
         self.rest = level

@@ -7,6 +7,8 @@ from micropython import const
 from fishtable.core.dice import Die
 
 SLEEP_MS = const(10)
+QUIET_MS = const(100)  # the longest wait while awake and nothing moves (a screen's timers may be late by it)
+DARK_MS = const(1000)  # ... while the panel is dark
 
 
 def make_die(hw):
@@ -55,6 +57,7 @@ def run(hw, store, die, limit=None):
     """
     clock = hw.clock
     keys = hw.keys
+    idle = getattr(keys, "idle", None)  # (a key input without it keeps the loop at SLEEP_MS)
     app = _start(hw, store, die)
     passes = 0
     while limit is None or passes < limit:
@@ -70,7 +73,10 @@ def run(hw, store, die, limit=None):
             _report(err)
             app = _start(hw, store, die)
             app.message("Error: %s. Restarted." % err)
-        clock.sleep_ms(SLEEP_MS)
+        if idle is not None and app.quiet() and idle():
+            hw.nap(DARK_MS if app.rest == 2 else QUIET_MS)  # until a key, or the time
+        else:
+            clock.sleep_ms(SLEEP_MS)
     return app
 
 
