@@ -111,3 +111,50 @@ def test_on_battery_the_dark_board_wakes_at_the_press(tmp_path):
         dev.press("next")  # wakes only
         assert dev.contrast > 1 and dev.screen.text() == lit
         assert dev.ms - start < 200, dev.ms - start  # woken by the press, not by the next timer
+
+
+# -- the battery gauge and the profile's power fields ---------------------------------------------
+def test_battery_gauges_read_through_the_models(run_fw):
+    res = run_fw.call("battery.gauges")
+    assert res["vsys"][:5] == [True, 3899, 66, 3, False] and res["vsys"][5] is False  # read every 30 s
+    assert res["wireless"] == [3899, 1, 7]  # GP25 high while reading, GP29 given back to the wireless chip
+    assert res["max17048"] == [True, 3711, 41, 2, False, 2]  # VCELL, SOC: two register reads
+    assert res["unplugged"] == [False, 3711, 41]  # the last reading stays
+    assert res["low"] == [True, 6, True, True, False, False, True]  # said once; again after USB charged it
+
+
+def test_profile_checker_accepts_and_refuses_battery_and_power_fields(run_fw):
+    cases = [
+        ["ok", {}],
+        ["w", {"power": {"vbus": "WL_GPIO2", "keepalive_s": 8, "keepalive_ms": 150},
+               "battery": {"kind": "vsys", "wireless": True}}],
+        ["m", {"battery": {"kind": "max17048", "address": "0x36", "low_pct": 15}}],
+        ["bad_kind", {"battery": {"kind": "aa"}}],
+        ["bad_low", {"battery": {"kind": "vsys", "low_mv": 9000}}],
+        ["bad_vbus", {"power": {"vbus": 23}}],
+        ["bad_keep", {"power": {"keepalive_s": 600}}],
+        ["bad_sleep", {"power": {"sleep": "yes"}}],
+        ["bad_section", {"battery": 3}],
+    ]
+    got = run_fw.call("battery.profiles", cases)
+    assert got[0] == [{"vbus": 24, "sleep": True, "keepalive_s": 0, "keepalive_ms": 100}, None]
+    assert got[1] == [{"vbus": "WL_GPIO2", "sleep": True, "keepalive_s": 8, "keepalive_ms": 150},
+                      {"kind": "vsys", "wireless": True, "low_mv": 3500}]
+    assert got[2][1] == {"kind": "max17048", "address": 0x36, "low_pct": 15}
+    assert got[3] == "board bad_kind: battery.kind = 'aa' must be \"vsys\" or \"max17048\""
+    assert got[4] == "board bad_low: battery.low_mv = 9000 is out of range 3000..4500"
+    assert "power.vbus = 23 must be 24" in got[5]
+    assert got[6] == "board bad_keep: power.keepalive_s = 600 is out of range 0..60"
+    assert got[7] == "board bad_sleep: power.sleep = 'yes' must be true or false"
+    assert got[8] == "board bad_section: battery must be a {...} section"
+
+
+def test_low_battery_is_said_once_with_a_mark_in_the_corner_and_about_tells_the_power(run_fw, tmp_path):
+    low = run_fw.call("battery.app_on_battery", str(tmp_path / "low"), 3420, False)
+    assert low["said"] == "Battery low: the game is saved"
+    assert low["mark"] == [0x7E, 0x7E, 0x42, 0x42, 0x42, 0x7E, 0x18]  # 3.42 V: one bar of four
+    assert "USB power no" in low["about"] and "battery 3.41 V" in low["about"], low["about"]
+    full = run_fw.call("battery.app_on_battery", str(tmp_path / "full"), 4150, True)
+    assert full["said"] is None
+    assert full["mark"] == [0x7E, 0x7E, 0x7E, 0x7E, 0x7E, 0x7E, 0x18]  # full: all four bars
+    assert "USB power yes" in full["about"] and "battery 4.14 V" in full["about"], full["about"]

@@ -18,6 +18,7 @@ class Hardware:
     lightsleep    the chip's light sleep (`machine.lightsleep`: a key's pin interrupt or the time
                   ends it), or None where there is none
     vbus          the USB power sense pin (reads 1 while USB powers the board), or None
+    battery       the battery gauge the profile names (fishtable.hw.battery.Gauge), or None
 
 
     It lives here, not in `board`, so that the board module can be forgotten after start-up."""
@@ -39,6 +40,7 @@ class Hardware:
         self.data_root = data_root
         self.lightsleep = lightsleep
         self.vbus = vbus
+        self.battery = None
 
     def nap(self, ms):
         """The app loop's wait while nothing moves: on battery the chip's light sleep for up to `ms`

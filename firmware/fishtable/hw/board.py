@@ -162,6 +162,10 @@ def check_profile(name, data):
         profile[key] = data[key]
     profile.update({"name": name, "board": data.get("board", name), "i2c": i2c, "display": display,
                     "ring": ring, "input": inp, "power": power})
+    if "battery" in data:
+        from fishtable.hw.battery import check
+
+        profile["battery"] = check(c, data["battery"])
     return profile
 
 
@@ -257,6 +261,10 @@ def build(profile):
     vbus = None if vbus is None else machine.Pin(vbus, machine.Pin.IN)
     hw = Hardware(profile, display, ring, keys, i2c, lightsleep=machine.lightsleep if power["sleep"] else None,
                   vbus=vbus)
+    if "battery" in profile:
+        from fishtable.hw.battery import open_gauge
+
+        hw.battery = open_gauge(profile["battery"], i2c, machine)
     return hw
 
 

@@ -160,6 +160,12 @@ class App:
             self.handle(self.waiting.pop(0))
         if self.stack and self.stack[-1].tick(self, now):
             self.dirty = True
+        battery = self.hw.battery
+        if battery is not None:
+            if battery.tick(now):
+                self.dirty = True
+            if battery.low_now(self.hw.vbus is not None and self.hw.vbus.value()):
+                self.message("Battery low: the game is saved")
         # Only keys keep the panel lit (not a spinner, an animation or the end screen).
         idle = time.ticks_diff(now, self.key_at) // MINUTE_MS
         dim = self.settings["dim"]
@@ -206,6 +212,8 @@ class App:
                     draw.centre(fb, lines[i], top + i)
             else:
                 self.stack[-1].draw(self, fb)
+            if self.hw.battery is not None:
+                self.hw.battery.mark(fb)
             fb.show()
             drew = True
         if self.rest < 2:

@@ -113,10 +113,23 @@ def _set(app, key, value):
 
 
 def about_screen(app):
-    """Version and free memory."""
+    """Version, free memory, and the power: USB or not, the battery's voltage (when known)."""
     gc.collect()
     try:
         free = gc.mem_free()
     except AttributeError:  # CPython has no mem_free
         free = 0
-    return Info(["fishtable", "version " + VERSION, "", "free RAM", "%d bytes" % free, "", "OK: back"])
+    hw = app.hw
+    power = []
+    if hw.vbus is not None:
+        power.append("USB power %s" % ("yes" if hw.vbus.value() else "no"))
+    battery = hw.battery
+    if battery is not None:
+        battery.at = None
+        battery.tick(app.now)  # read now
+        power.append("battery %d.%02d V" % (battery.mv // 1000, battery.mv % 1000 // 10) if battery.mv else
+                     "battery: no reading")
+    lines = ["fishtable", "version " + VERSION, "", "free RAM", "%d bytes" % free, ""] + power + ["OK: back"]
+    if len(power) > 1:
+        del lines[2]  # (8 rows)
+    return Info(lines)
