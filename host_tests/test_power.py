@@ -158,3 +158,11 @@ def test_low_battery_is_said_once_with_a_mark_in_the_corner_and_about_tells_the_
     assert full["said"] is None
     assert full["mark"] == [0x7E, 0x7E, 0x7E, 0x7E, 0x7E, 0x7E, 0x18]  # full: all four bars
     assert "USB power yes" in full["about"] and "battery 4.14 V" in full["about"], full["about"]
+
+
+def test_power_bank_keep_alive_pulses_one_led_and_gives_the_ring_back(run_fw, tmp_path):
+    usb = run_fw.call("battery.keepalive_pulses", str(tmp_path / "usb"), True, 700)  # 7 s at 10 ms a pass
+    assert usb["ms"] == 7000 and usb["pulses"] == 3 == usb["white"]  # at 2, 4 and 6 s
+    assert usb["after"] == [[0, 0, 0]] * 3 and usb["others_dark"]  # the main menu's dark ring again
+    sleeping = run_fw.call("battery.keepalive_pulses", str(tmp_path / "bat"), False, 200)
+    assert sleeping["pulses"] >= 3 and sleeping["ms"] >= 6000  # light sleep in between, woken for each pulse

@@ -91,3 +91,34 @@ def app_on_battery(folder, mv, usb):
 
     about = about_screen(app)
     return {"said": said, "mark": mark, "about": about.lines, "nap": hw.clock.ms}
+
+
+def keepalive_pulses(folder, usb, passes):
+    """The app on a board with a power bank's keep-alive (every 2 s, 100 ms) for `passes` loop
+    passes: the pulses, the ring writes of each (LED 0 full white, then the ring's own frame
+    back), the virtual time."""
+    devices, machine = _models()
+    devices.attach_panel()
+    from devices.inputs import Clock
+
+    from fishtable.hw import board
+    from fishtable.store import Store
+    from fishtable.ui import loop
+
+    machine.drive(24, 1 if usb else 0)
+    data = dict(PICO)
+    data["power"] = {"keepalive_s": 2, "keepalive_ms": 100}
+    hw = board.build(board.check_profile("pico", data))
+    clock = Clock()
+    hw.clock = clock
+    machine.set_sleeper(clock.sleep_ms)  # the chip's light sleep: virtual time passes
+    hw.data_root = folder + "/data"
+    import neopixel
+
+    pixels = neopixel.instances[-1]
+    app = loop.run(hw, Store(root=hw.data_root), loop.make_die(hw), limit=passes)
+    machine.set_sleeper(None)
+    white = [i for i in range(len(pixels.frames)) if pixels.frames[i][0] == (255, 255, 255)]
+    after = [pixels.frames[i + 1][0] for i in white if i + 1 < len(pixels.frames)]
+    return {"pulses": hw.keepalive.pulses, "white": len(white), "after": after, "ms": clock.ms,
+            "others_dark": all(f[1:] == [(0, 0, 0)] * 11 for f in pixels.frames), "rest": app.rest}

@@ -19,6 +19,7 @@ class Hardware:
                   ends it), or None where there is none
     vbus          the USB power sense pin (reads 1 while USB powers the board), or None
     battery       the battery gauge the profile names (fishtable.hw.battery.Gauge), or None
+    keepalive     a power bank's keep-alive pulse (fishtable.hw.keepalive.KeepAlive), or None
 
 
     It lives here, not in `board`, so that the board module can be forgotten after start-up."""
@@ -41,6 +42,7 @@ class Hardware:
         self.lightsleep = lightsleep
         self.vbus = vbus
         self.battery = None
+        self.keepalive = None
 
     def nap(self, ms):
         """The app loop's wait while nothing moves: on battery the chip's light sleep for up to `ms`

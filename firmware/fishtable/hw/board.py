@@ -265,6 +265,10 @@ def build(profile):
         from fishtable.hw.battery import open_gauge
 
         hw.battery = open_gauge(profile["battery"], i2c, machine)
+    if power["keepalive_s"]:
+        from fishtable.hw.keepalive import KeepAlive
+
+        hw.keepalive = KeepAlive(ring, power["keepalive_s"], power["keepalive_ms"])
     return hw
 
 

@@ -165,6 +165,8 @@ class App:
             if battery.tick(now):
                 self.dirty = True
             if battery.low_now(self.hw.vbus is not None and self.hw.vbus.value()):
+                self.key_at = now  # lit, so that it is seen
+                self.set_rest(0)
                 self.message("Battery low: the game is saved")
         # Only keys keep the panel lit (not a spinner, an animation or the end screen).
         idle = time.ticks_diff(now, self.key_at) // MINUTE_MS

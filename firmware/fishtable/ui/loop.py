@@ -58,6 +58,7 @@ def run(hw, store, die, limit=None):
     clock = hw.clock
     keys = hw.keys
     idle = getattr(keys, "idle", None)  # (a key input without it keeps the loop at SLEEP_MS)
+    keep = hw.keepalive
     app = _start(hw, store, die)
     passes = 0
     while limit is None or passes < limit:
@@ -73,8 +74,11 @@ def run(hw, store, die, limit=None):
             _report(err)
             app = _start(hw, store, die)
             app.message("Error: %s. Restarted." % err)
+        most = DARK_MS if app.rest == 2 else QUIET_MS
+        if keep is not None:
+            most = min(most, keep.tick(clock.ticks_ms()))
         if idle is not None and app.quiet() and idle():
-            hw.nap(DARK_MS if app.rest == 2 else QUIET_MS)  # until a key, or the time
+            hw.nap(most)  # until a key, or the time
         else:
             clock.sleep_ms(SLEEP_MS)
     return app
