@@ -166,3 +166,29 @@ def test_power_bank_keep_alive_pulses_one_led_and_gives_the_ring_back(run_fw, tm
     assert usb["after"] == [[0, 0, 0]] * 3 and usb["others_dark"]  # the main menu's dark ring again
     sleeping = run_fw.call("battery.keepalive_pulses", str(tmp_path / "bat"), False, 200)
     assert sleeping["pulses"] >= 3 and sleeping["ms"] >= 6000  # light sleep in between, woken for each pulse
+
+
+# -- the bench's battery model --------------------------------------------------------------------
+def test_battery_model_adds_the_parts_currents_over_the_states():
+    from benchlib import power
+
+    hour = 3600000
+    meter = {"ms": {"running": hour, "dimmed": 0, "dark": hour}, "asleep": hour, "naps": 3600, "leds": 12,
+             "pixel_ms": 8192 * hour * 0.5, "ring_ms": 255 * hour}  # half the pixels lit for an hour, one channel
+    got = power.currents(meter)
+    chip = (16.0 * (hour + 3600) + 1.5 * (hour - 3600)) / (2 * hour)
+    panel = (0.5 * hour + 0.01 * hour + 20.0 * hour * 0.5) / (2 * hour)
+    ring = 0.7 * 12 + 20.0 / 2
+    assert got["chip_ma"] == round(chip, 2) and got["panel_ma"] == round(panel, 2) and got["ring_ma"] == round(ring, 2)
+    assert got["battery_hours_1000mah"] == round(1000 / (chip + panel + ring), 1)
+
+
+def test_an_evening_on_battery_lasts_longer_than_before():
+    from benchlib import power
+
+    figures = power.evening_figures()
+    before, after = figures["before"], figures["after"]
+    assert before["minutes"] == {"running": 105.0, "dimmed": 0.0, "dark": 0.0, "asleep": 0.0}
+    assert after["minutes"]["dimmed"] == 8.0 and after["minutes"]["dark"] >= 50  # 2 min, then 10 min, of the hour
+    assert after["presses"] == before["presses"] >= 130  # a press every 20 s for 45 minutes
+    assert figures["battery_hours_1000mah"] > 1.5 * figures["battery_hours_1000mah_before"]
