@@ -7,8 +7,9 @@ or a MAX17048 LiPo fuel gauge on the display's I2C bus.
                                                               while reading, then GP29 is given back
     "battery": {"kind": "max17048", "address": "0x36", "low_pct": 10}
 
-`Gauge.tick(now)` reads every READ_MS; the app shows `mark(fb)` in the top right corner and says
-once that the battery is low (`low_now()`).  A reading that fails (a gauge unplugged) keeps the
+`Gauge.step(app, now)`, each pass of the app loop, reads every READ_MS and says once that the
+battery is low; `board.build()` wraps the display's `show()` so that every frame carries the
+mark in the top right corner (`mark(fb)`).  A reading that fails (a gauge unplugged) keeps the
 last one.
 """
 
@@ -58,6 +59,27 @@ class Gauge:
         self.warned = False
         self._reg = bytearray(1)
         self._word = bytearray(2)
+
+    def step(self, app, now):
+        """Each pass of the app loop: a new reading redraws (the mark); below the threshold the
+        panel lights and says so, once (fishtable.ui.app.App)."""
+        if self.tick(now):
+            app.dirty = True
+        vbus = app.hw.vbus
+        if self.low_now(vbus is not None and vbus.value()):
+            app.key_at = now  # lit, so that it is seen
+            app.set_rest(0)
+            app.message("Battery low: the game is saved")
+
+    def show_with_mark(self, display):
+        """Make `display.show()` draw the mark into each frame first."""
+        show = display.show
+
+        def marked(full=False):
+            self.mark(display)
+            return show(full)
+
+        display.show = marked
 
     def tick(self, now):
         """Read when due; True when the reading changed the mark."""

@@ -256,15 +256,18 @@ def build(profile):
 
         keys = Buttons(pull_up(inp["prev"]), pull_up(inp["next"]), pull_up(inp["ok"]), inp["debounce_ms"],
                        inp["long_ms"], inp["repeat_delay_ms"], inp["repeat_ms"])
+    hw = Hardware(profile, display, ring, keys, i2c)
     power = profile["power"]
-    vbus = power["vbus"]
-    vbus = None if vbus is None else machine.Pin(vbus, machine.Pin.IN)
-    hw = Hardware(profile, display, ring, keys, i2c, lightsleep=machine.lightsleep if power["sleep"] else None,
-                  vbus=vbus)
+    if power["vbus"] is not None:
+        hw.vbus = machine.Pin(power["vbus"], machine.Pin.IN)
+        if power["sleep"]:
+            hw.lightsleep = machine.lightsleep  # (only with a USB sense: never while USB is there)
     if "battery" in profile:
         from fishtable.hw.battery import open_gauge
 
         hw.battery = open_gauge(profile["battery"], i2c, machine)
+        if display is not None:
+            hw.battery.show_with_mark(display)
     if power["keepalive_s"]:
         from fishtable.hw.keepalive import KeepAlive
 

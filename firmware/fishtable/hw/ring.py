@@ -20,7 +20,7 @@ class Ring:
         self.count = count
         self.cap = max(0, min(_FULL, cap))
         self.level = 0
-        self.dimmed = 0  # 0: at its brightness, 1: a quarter of it, 2: dark (see dim())
+        self.dimmed = 0  # 0: at its brightness, 1: faded to a quarter of it, 2: dark (from the next show())
         self.budget_ma = budget_ma
         self.ma_per_channel = ma_per_channel
         self.current_ma = 0  # the estimate for the last frame shown
@@ -37,10 +37,6 @@ class Ring:
     def set_brightness(self, level):
         """Set the brightness 0..255, clamped to the cap."""
         self.level = max(0, min(self.cap, level))
-
-    def dim(self, level):
-        """0: the brightness as set, 1: faded to a quarter of it, 2: dark (from the next show())."""
-        self.dimmed = level
 
     def set(self, index, rgb):
         """Colour one LED (index taken modulo the count)."""

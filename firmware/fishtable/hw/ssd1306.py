@@ -106,12 +106,6 @@ class SSD1306(framebuf.FrameBuffer):
         w[6] = page1
         self._write(w)
 
-    def _data(self, start, end):
-        vector = self._data_vector
-        vector[1] = self._view[start:end]
-        self.i2c.writevto(self.addr, vector)
-        self.bytes_sent += 1 + end - start
-
     def _data_view(self, view):
         vector = self._data_vector
         vector[1] = view
@@ -225,7 +219,7 @@ class SSD1306(framebuf.FrameBuffer):
             if last - first == width - 1:
                 self._data_view(self._page_views[page])
             else:
-                self._data(base + first, base + last + 1)
+                self._data_view(self._view[base + first:base + last + 1])
             self._shadow_pages[page][:] = self._page_views[page]
 
     # -- settings --------------------------------------------------------------------------

@@ -9,6 +9,8 @@ screen comes.  The OLED is drawn and the ring written together, after the key wa
 import gc
 import sys
 
+from micropython import const
+
 from fishtable import forget_module
 from fishtable.core.errors import Invalid
 from fishtable.session import FINISHED_AT_BOOT, OVER, SCORED
@@ -18,7 +20,7 @@ from fishtable.ui.ringfx import RGB, RingFx
 TOAST_MS = 2500
 TOAST_COLS = 14  # a message's lines stay clear of its box's sides
 WAITING = 4  # keys kept while a spinner decides
-MINUTE_MS = 60000
+_MINUTE_MS = const(60000)
 # What stays in memory wherever the app is (the bytecode of a module is RAM on the board): the
 # app, its drawing and widgets, the session and the small Store, the registry and the die.  The
 # hardware's own code (fishtable.hw, fishtable.cp) is never dropped.  Each place of the app adds
@@ -160,26 +162,12 @@ class App:
             self.handle(self.waiting.pop(0))
         if self.stack and self.stack[-1].tick(self, now):
             self.dirty = True
-        battery = self.hw.battery
-        if battery is not None:
-            if battery.tick(now):
-                self.dirty = True
-            if battery.low_now(self.hw.vbus is not None and self.hw.vbus.value()):
-                self.key_at = now  # lit, so that it is seen
-                self.set_rest(0)
-                self.message("Battery low: the game is saved")
         # Only keys keep the panel lit (not a spinner, an animation or the end screen).
-        idle = time.ticks_diff(now, self.key_at) // MINUTE_MS
-        dim = self.settings["dim"]
-        dark = self.settings["dark"]
-        level = 2 if 0 < dark <= idle else (1 if 0 < dim <= idle else 0)
+        idle = time.ticks_diff(now, self.key_at) // _MINUTE_MS
+        s = self.settings
+        level = 2 if 0 < s["dark"] <= idle else (1 if 0 < s["dim"] <= idle else 0)
         if level > self.rest:
             self.set_rest(level)
-
-    def quiet(self):
-        """True when nothing moves on its own (no spinner or ring animation, no key waiting, no
-        message to time out) or the panel is dark: the loop may then sleep until a key."""
-        return self.rest == 2 or (self.fx.mode == 0 and not self.waiting and self.toast is None and not self.dirty)
 
     def set_rest(self, level):
         """0: awake, 1: the panel dimmed and the ring faded, 2: both dark (the picture is kept)."""
@@ -188,7 +176,7 @@ class App:
             self.display.dim(level)
         ring = self.hw.ring
         if ring is not None:
-            ring.dim(level)
+            ring.dimmed = level  # (its next show)
         self.fx.stale = True
         if level == 2:
             self.fx.render()  # the ring's last write until a key: all off
@@ -214,8 +202,6 @@ class App:
                     draw.centre(fb, lines[i], top + i)
             else:
                 self.stack[-1].draw(self, fb)
-            if self.hw.battery is not None:
-                self.hw.battery.mark(fb)
             fb.show()
             drew = True
         if self.rest < 2:
