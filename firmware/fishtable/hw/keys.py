@@ -25,8 +25,8 @@ came back before the interrupt ran (interrupts were off, e.g. during a flash era
 edges are recorded.  Pins without `irq()` (test doubles, CircuitPython's stand-ins) are read
 in `poll()` instead, each change counting as an edge at that time.  Pins are active low.
 
-The encoder (`Encoder`, in fishtable.hw.encoder, imported on first use) shares all of this for
-its push switch.
+The encoder (`Encoder`, in fishtable.hw.encoder: a buttons board never holds its code) shares
+all of this for its push switch.
 """
 
 from time import ticks_add, ticks_diff, ticks_ms
@@ -263,13 +263,3 @@ class Buttons(_Keys):
         """The keys up to `now_ms` (from time.ticks_ms()); returns one event code or NONE."""
         self._keys(now_ms)
         return self._pop()
-
-
-def __getattr__(name):
-    """`keys.Encoder` is fishtable.hw.encoder.Encoder, imported on first use: a buttons board never
-    holds the encoder's code in RAM."""
-    if name == "Encoder":
-        from fishtable.hw.encoder import Encoder
-
-        return Encoder
-    raise AttributeError(name)

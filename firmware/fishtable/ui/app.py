@@ -9,8 +9,6 @@ screen comes.  The OLED is drawn and the ring written together, after the key wa
 import gc
 import sys
 
-from micropython import const
-
 from fishtable import forget_module
 from fishtable.core.errors import Invalid
 from fishtable.session import FINISHED_AT_BOOT, OVER, SCORED
@@ -20,7 +18,6 @@ from fishtable.ui.ringfx import RGB, RingFx
 TOAST_MS = 2500
 TOAST_COLS = 14  # a message's lines stay clear of its box's sides
 WAITING = 4  # keys kept while a spinner decides
-_MINUTE_MS = const(60000)
 # What stays in memory wherever the app is (the bytecode of a module is RAM on the board): the
 # app, its drawing and widgets, the session and the small Store, the registry and the die.  The
 # hardware's own code (fishtable.hw, fishtable.cp) is never dropped.  Each place of the app adds
@@ -163,7 +160,7 @@ class App:
         if self.stack and self.stack[-1].tick(self, now):
             self.dirty = True
         # Only keys keep the panel lit (not a spinner, an animation or the end screen).
-        idle = time.ticks_diff(now, self.key_at) // _MINUTE_MS
+        idle = time.ticks_diff(now, self.key_at) // 60000  # minutes
         s = self.settings
         level = 2 if 0 < s["dark"] <= idle else (1 if 0 < s["dim"] <= idle else 0)
         if level > self.rest:
