@@ -169,11 +169,12 @@ def test_random_encoder_bounce_gives_one_step_per_detent(turns, poll_ms):
     from devices.inputs import Script, release_all
 
     from fishtable.hw import keys as K
+    from fishtable.hw.encoder import Encoder
 
     pins = {"a": 13, "b": 14, "sw": 15}
     machine.reset()
     release_all(pins)
-    enc = K.Encoder(*(machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in (13, 14, 15)))
+    enc = Encoder(*(machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in (13, 14, 15)))
     script = Script(pins)
     t = 20
     expected = []

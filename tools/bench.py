@@ -566,6 +566,10 @@ def collect(records=None, unix=True):
         result["chip_ms_scan_est"] = scan["chip_ms_scan_est"]
         result["boot"] = bench_boot()
         result["soak_min_heap"] = soak_min_heap()
+    from benchlib import power
+
+    result["power"] = power.evening_figures()  # the battery model over an evening (docs/power.md)
+    result["battery_hours_1000mah"] = result["power"]["battery_hours_1000mah"]
     return result
 
 
@@ -680,6 +684,15 @@ def table(result):
         rows.append(("  same from source (compiled on the device)",
                      "fits; heap peak %s B net" % src["heap_peak"] if src["fits"]
                      else "DOES NOT FIT (%s)" % src.get("error")))
+    power = result.get("power")
+    if power:
+        for key in ("before", "after"):
+            p = power[key]
+            m = p["minutes"]
+            rows.append(("battery: evening of %s min, %s (1,000 mAh: hours)" % (p["evening_minutes"], key),
+                         "%s h at %s mA (chip %s, panel %s, ring %s); minutes running %s, dimmed %s, dark %s, "
+                         "asleep %s" % (p["battery_hours_1000mah"], p["average_ma"], p["chip_ma"], p["panel_ma"],
+                                        p["ring_ma"], m["running"], m["dimmed"], m["dark"], m["asleep"])))
     if "soak_min_heap" in result:
         rows.append(("random walk of %d presses (.mpy, unix port): smallest heap" % SOAK_PRESSES,
                      "%sK (of %s)" % (result["soak_min_heap"], "/".join(str(k) for k in SOAK_HEAPS))))

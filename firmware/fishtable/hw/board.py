@@ -8,7 +8,10 @@ A profile names the pins and limits of one wiring:
      "ring": {"pin": 16, "count": 12, "brightness": 32, "cap": 64, "budget_ma": 300},
      "input": {"kind": "buttons", "prev": 10, "next": 11, "ok": 12}}
 
-`input` may instead be {"kind": "encoder", "a": 10, "b": 11, "sw": 12}.  The config file
+`input` may instead be {"kind": "encoder", "a": 10, "b": 11, "sw": 12}.  Optional sections:
+`power` {"vbus": 24, "sleep": true, "keepalive_s": 0, "keepalive_ms": 100} (the USB power sense:
+GP24, "WL_GPIO2" on a Pico W, null for none; light sleep between events on battery; a power
+bank's keep-alive pulse) and `battery` (see fishtable.hw.battery).  The config file
 picks the profile with a line `BOARD=pico`.  Every mistake is a BoardError whose message
 names the field; `machine` and `neopixel` are imported only by `build()`.
 """
@@ -153,12 +156,32 @@ def check_profile(name, data):
     else:
         inp["repeat_delay_ms"] = c.number("input", "repeat_delay_ms", 50, 5000, 500)
         inp["repeat_ms"] = c.number("input", "repeat_ms", 20, 5000, 150)
+    power = _power(c, data)
     profile = {}
     for key in data:  # other top-level keys (e.g. "runtime") pass through unchanged
         profile[key] = data[key]
     profile.update({"name": name, "board": data.get("board", name), "i2c": i2c, "display": display,
-                    "ring": ring, "input": inp})
+                    "ring": ring, "input": inp, "power": power})
+    if "battery" in data:
+        from fishtable.hw.battery import check
+
+        profile["battery"] = check(c, data["battery"])
     return profile
+
+
+def _power(c, data):
+    """The `power` section with its defaults (USB sense on GP24, light sleep, no keep-alive)."""
+    if "power" not in data:
+        data = {"power": {}}
+        c = _Checker(c.name, data)
+    elif not isinstance(data["power"], dict):
+        c.fail("power", "must be a {...} section")
+    vbus = data["power"].get("vbus", 24)
+    if vbus is not None and vbus != 24 and vbus != "WL_GPIO2":
+        c.fail("power.vbus", "= %r must be 24 (Pico, Pico 2), \"WL_GPIO2\" (Pico W) or null" % (vbus,))
+    return {"vbus": vbus, "sleep": c.flag("power", "sleep", True),
+            "keepalive_s": c.number("power", "keepalive_s", 0, 60, 0),
+            "keepalive_ms": c.number("power", "keepalive_ms", 10, 1000, 100)}
 
 
 def _i2c_pins(bus, scl):
@@ -233,7 +256,23 @@ def build(profile):
 
         keys = Buttons(pull_up(inp["prev"]), pull_up(inp["next"]), pull_up(inp["ok"]), inp["debounce_ms"],
                        inp["long_ms"], inp["repeat_delay_ms"], inp["repeat_ms"])
-    return Hardware(profile, display, ring, keys, i2c)
+    hw = Hardware(profile, display, ring, keys, i2c)
+    power = profile["power"]
+    if power["vbus"] is not None:
+        hw.vbus = machine.Pin(power["vbus"], machine.Pin.IN)
+        if power["sleep"]:
+            hw.lightsleep = machine.lightsleep  # (only with a USB sense: never while USB is there)
+    if "battery" in profile:
+        from fishtable.hw.battery import open_gauge
+
+        hw.battery = open_gauge(profile["battery"], i2c, machine)
+        if display is not None:
+            hw.battery.show_with_mark(display)
+    if power["keepalive_s"]:
+        from fishtable.hw.keepalive import KeepAlive
+
+        hw.keepalive = KeepAlive(ring, power["keepalive_s"], power["keepalive_ms"])
+    return hw
 
 
 def forget():

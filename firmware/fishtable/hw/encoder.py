@@ -41,6 +41,7 @@ class Encoder(_Keys):
         self._dir = 0  # the last quarter step's direction (+1 / -1)
         self._base = 0  # the count at the last detent turned into events
         self._sampled = not (_attach(pin_a, self._irq_turn) & _attach(pin_b, self._irq_turn))
+        self._polled |= self._sampled  # no interrupts on A and B: never idle (see idle())
 
     def _read(self):
         return (1 if self._a.value() else 0) << 1 | (1 if self._b.value() else 0)

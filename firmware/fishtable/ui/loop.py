@@ -7,6 +7,8 @@ from micropython import const
 from fishtable.core.dice import Die
 
 SLEEP_MS = const(10)
+_QUIET_MS = const(100)  # the longest nap while awake and nothing moves (a screen's timers may be late by it)
+_DARK_MS = const(1000)  # ... while the panel is dark
 
 
 def make_die(hw):
@@ -55,6 +57,10 @@ def run(hw, store, die, limit=None):
     """
     clock = hw.clock
     keys = hw.keys
+    idle = getattr(keys, "idle", None)  # (a key input without it keeps the loop at SLEEP_MS)
+    sleep = hw.lightsleep if idle is not None else None
+    keep = hw.keepalive
+    battery = hw.battery
     app = _start(hw, store, die)
     passes = 0
     while limit is None or passes < limit:
@@ -65,12 +71,24 @@ def run(hw, store, die, limit=None):
             if ev:
                 app.handle(ev)
             app.tick(now)
+            if battery is not None:
+                battery.step(app, now)  # (its mark is drawn by the display's show)
             app.draw()
         except Exception as err:  # noqa: BLE001 - see the docstring
             _report(err)
             app = _start(hw, store, die)
             app.message("Error: %s. Restarted." % err)
-        clock.sleep_ms(SLEEP_MS)
+        # Nothing moves (no key, spinner, animation, message or drawing; or the panel is dark) and
+        # the board is on battery: the chip's light sleep, until a key's pin interrupt or the time
+        # (the ticks keep counting).  Else, and on USB power (light sleep upsets the USB link), 10 ms.
+        most = _DARK_MS if app.rest == 2 else _QUIET_MS
+        if keep is not None:
+            most = min(most, keep.tick(clock.ticks_ms()))
+        if (sleep is not None and not hw.vbus.value() and idle() and
+                (app.rest == 2 or not (app.fx.mode or app.waiting or app.toast or app.dirty))):
+            sleep(most)
+        else:
+            clock.sleep_ms(SLEEP_MS)
     return app
 
 

@@ -7,6 +7,8 @@ BASE = (
     ("brightness", 3),  # 1..5
     ("flip", 0),  # 1: the picture turned by 180 degrees from how the panel is mounted
     ("colours", "01234567"),  # seat -> palette index, as last chosen at a set-up
+    ("dim", 2),  # minutes without a key until the panel dims and the ring fades (0: never)
+    ("dark", 10),  # ... until both go dark (0: never)
 )
 
 
