@@ -83,7 +83,7 @@ def _start(hw, store, die):
     from fishtable.ui.app import App
 
     gc.collect()
-    app = App(hw, Session(store), die, store.load_settings(prefs.defaults()), hw.clock.ticks_ms())
+    app = App(hw, Session(store), die, prefs.checked(store.load_settings(prefs.defaults())), hw.clock.ticks_ms())
     app.start()
     return app
 

@@ -85,7 +85,7 @@ class Setup:
         elif asks[step] == ASK_ADVANCED:
             app.push(Picker("Advanced game?", ["No", "Yes"], [0, 1], lambda a, yes: self._advanced(a, yes, step)))
         elif asks[step] == CHIPS_SETTING:
-            chips = app.settings[CHIPS_SETTING].split()
+            chips = _chips(app, self.game)
             lines = ["Action chips:"] + draw.wrap(" ".join(chips)) + ["", "OK: start"]
             app.push(Info(lines, lambda a: self._option(a, ("chips", tuple(chips)), step)))
 
@@ -121,6 +121,16 @@ class Setup:
         for name, args in self.options:
             match.add_option(name, args)
         app.begin(match)
+
+
+def _chips(app, game):
+    """Hecht's six chips from the settings (their default when the rules do not take them)."""
+    from fishtable.ui.prefs import picks
+
+    for key, default, _label, editor in game.settings:
+        if key == CHIPS_SETTING:
+            return picks(app.settings, key, editor, default)
+    return app.settings[CHIPS_SETTING].split()
 
 
 class Lot(Screen):
