@@ -2,13 +2,17 @@
 says what is wrong (or to the defaults where they are safe), never a blank panel or a crash."""
 
 import os
+import shutil
 
 from autoplay import Autoplayer
-from simlib.device import Device
+from simlib.device import Device, reader
 
 from fishtable.core.match import Match
 from fishtable.store import Store
 from fishtable.ui import prefs
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ERROR_RGB_SHOWN = (32, 0, 0)  # the ring's error red at pico.json's brightness (32)
 
 # -- settings: checked against their ranges when read ------------------------------------------
 OUT_OF_RANGE = {"brightness": 999999, "flip": 7, "colours": "abcdefgh", "yo_max": 1000,
@@ -57,3 +61,33 @@ def read_journal_options(flash):
     store = Store(None, os.path.join(str(flash), "data"))
     match, _message = store.resume()
     return list(match.options)
+
+
+# -- booting: a message on the panel, the ring lit when there is no panel -------------------------
+MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
+BOARDS = os.path.join(ROOT, "boards")
+
+
+def board_folder(tmp_path, config=None):
+    """A board's flash in `tmp_path`: boards/ as shipped, config.txt with the bytes `config`."""
+    shutil.copytree(BOARDS, str(tmp_path / "boards"))
+    if config is not None:
+        (tmp_path / "config.txt").write_bytes(config)
+    return str(tmp_path)
+
+
+def screen_of(result):
+    return reader().read(bytes.fromhex(result["glass"])).text()
+
+
+def test_a_config_that_is_not_text_is_said_on_the_panel(run_fw, tmp_path):
+    folder = board_folder(tmp_path, b"BOARD=pico\xff\n")
+    printed, got = run_fw.call("damaged_boot.boot", folder, MAIN_PY, printed=True)
+    assert "Board error: config.txt line 1: not text" in " ".join(screen_of(got).split()), screen_of(got)
+    assert printed == ["fishtable: board error: config.txt line 1: not text"]
+
+
+def test_without_a_panel_the_ring_shows_the_error_colour(run_fw, tmp_path):
+    folder = board_folder(tmp_path, b"BOARD=pico\xff\n")
+    got = run_fw.call("damaged_boot.boot", folder, MAIN_PY, False)
+    assert got["ring"] == list(ERROR_RGB_SHOWN) and got["lit"] > 0, got

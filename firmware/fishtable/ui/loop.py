@@ -7,6 +7,7 @@ from micropython import const
 from fishtable.core.dice import Die
 
 SLEEP_MS = const(10)
+ERROR_RGB = (255, 0, 0)  # the ring's steady colour for a start-up error that no panel can show
 
 
 def make_die(hw):
@@ -26,13 +27,17 @@ def show_error(err, board=None):
     """A start-up error on the serial console and on the OLED when one comes up.
 
     The configured board could not be built, so the OLED is tried as wired on the default
-    profile (`pico`): a wrong name in config.txt still shows its message on the screen.
+    profile (`pico`): a wrong name in config.txt still shows its message on the screen.  When no
+    panel answers, the ring (the default profile's) shows a steady error red instead.
     """
     print("fishtable: board error: %s" % err)
     display = getattr(err, "display", None)
+    ring = None
     if display is None and board is not None:
         try:
-            display = board.build(board.load_profile("pico", "boards")).display
+            hw = board.build(board.load_profile("pico", "boards"))
+            display = hw.display
+            ring = hw.ring
         except Exception:  # noqa: BLE001 - no OLED to show it on: the console has it
             display = None
     if display is not None:
@@ -43,6 +48,9 @@ def show_error(err, board=None):
         for i in range(len(lines)):
             draw.line(display, lines[i], i)
         display.show()
+    elif ring is not None:
+        ring.fill(ERROR_RGB)
+        ring.show()
     return display
 
 
