@@ -190,145 +190,192 @@ class Code:
             right -= 2
 
     def _flip(self, mask):
-        """Apply (a second time: take back) the data mask `mask` on the non-function modules."""
+        """Apply (a second time: take back) the data mask `mask` on the non-function modules: 12
+        rows at a time (the masks repeat every 12 rows) as one whole number, a byte a module, XORed
+        with the mask's modules."""
         m = self.matrix
         n = self.size
-        k = 0
-        for i in range(n):
-            period = 0  # the mask along this row repeats every 12 modules
-            for t in range(12):
-                if _hit(mask, i, t):
-                    period |= 1 << t
-            t = 0
-            for j in range(n):
-                if period >> t & 1 and not m[k] & _FUNC:
-                    m[k] ^= _DARK
-                k += 1
-                t = t + 1 if t < 11 else 0
+        size = 12 * n
+        rows = bytearray(size)  # the mask's first 12 rows, a byte a module
+        for i in range(12):
+            word = _row(mask, i)
+            cells = bytes([word >> j & 1 for j in range(12)])
+            rows[i * n:i * n + n] = (cells * 6)[:n]
+        pattern = int.from_bytes(rows, "little")
+        ones = int.from_bytes(b"\x01" * size, "little")
+        for start in range(0, n * n, size):
+            end = min(start + size, n * n)
+            if end - start < size:  # the last rows
+                ones >>= 8 * (size - end + start)
+            whole = int.from_bytes(m[start:end], "little")
+            data = (whole >> 1 & ones) ^ ones  # bit 0 of each byte: a module the mask changes
+            m[start:end] = (whole ^ (pattern & data)).to_bytes(end - start, "little")
 
     def scores(self):
         """The standard's penalty score (N1 + N2 + N3 + N4) of the symbol under each of the eight
-        masks, as a list.  The lines of the matrix are taken as whole numbers (bit j: the j-th
-        module along the line), so each rule is a few operations a line, not a loop over modules."""
+        masks, as a list.  The whole symbol is one number, a bit a module (bit y * stride + x; each
+        row followed by light padding), so each rule is a few operations on it, in C, for all rows
+        or all columns at once: a run, a block or a pattern is the AND of the number shifted by
+        one module along the row (1) or the column (stride)."""
         n = self.size
+        s = (n + 4 + 7) & ~7  # a row's bits: the modules and at least 4 light ones (N3's edge)
+        total = n * s
+        dark, func = _bits(self.matrix, n, s)
+        rows = int.from_bytes((b"\x01" + bytes(s // 8 - 1)) * n, "little")  # bit 0 of each row
+        real = ((1 << n) - 1) * rows  # the modules (not the padding)
+        data = real ^ func  # the modules a mask changes
+        across = ((1 << (n - 1)) - 1) * rows  # a module and the next in its row
+        down = real >> s  # a module and the one below it
+        starts = ((1 << (n - 6)) - 1) * rows  # 7 modules from here in the row
+        tops = real >> (6 * s)  # 7 modules from here down the column
+        counter = _Counter(2 * total)
         out = [0] * 8
-        for across in (True, False):  # the rows (with N2 and N4), then the columns
-            lines = _lines(self.matrix, n, across, _DARK)
-            data = _lines(self.matrix, n, across, _FUNC)
-            full = (1 << n) - 1
-            for i in range(n):
-                data[i] ^= full  # the modules a mask changes
-            for mask in range(8):
-                out[mask] += _score_lines(lines, data, mask, n, across)
-            lines = data = None
+        for mask in range(8):
+            v = dark ^ (_pattern(mask, n, s, real) & data)
+            # N1: a run of 5 + k modules of one colour scores 3 + k: 1 for each of the k + 1 spots
+            # where 5 in a row begin, 2 more for the run's first spot
+            same = ((v ^ (v >> 1)) & across) ^ across
+            same_v = ((v ^ (v >> s)) & down) ^ down
+            five = same & (same >> 1)
+            five &= five >> 2
+            five_v = same_v & (same_v >> s)
+            five_v &= five_v >> (2 * s)
+            first = five ^ (five & (five << 1))
+            first_v = five_v ^ (five_v & (five_v << s))
+            score = counter.count(five | five_v << total) + 2 * counter.count(first | first_v << total)
+            # N2: each 2x2 block of one colour scores 3
+            score += 3 * counter.count(same & (same >> s) & same_v)
+            same = same_v = five = five_v = first = first_v = None
+            # N3: 1011101 with 4 light modules (or the edge) before or after it scores 40
+            score += 40 * (_finders(v, real, 1, starts) + _finders(v, real, s, tops))
+            # N4: 10 for each 5% the dark modules are off half
+            dark_count = counter.count(v)
+            score += 10 * (abs(100 * dark_count - 50 * n * n) // (5 * n * n))
+            out[mask] = score
         return out
 
 
-def _hit(mask, i, j):
-    """True when the data mask `mask` changes the module of row i, column j."""
-    if mask == 0:
-        return (i + j) & 1 == 0
-    if mask == 1:
-        return i & 1 == 0
-    if mask == 2:
-        return j % 3 == 0
-    if mask == 3:
-        return (i + j) % 3 == 0
-    if mask == 4:
-        return (i // 2 + j // 3) & 1 == 0
-    t = i * j
-    if mask == 5:
-        return (t & 1) + t % 3 == 0
-    if mask == 6:
-        return ((t & 1) + t % 3) & 1 == 0
-    return (((i + j) & 1) + t % 3) & 1 == 0
+_MASK_ROWS = (  # per mask, its first 12 rows (2 bytes each, little-endian): bit j, column j changes
+    b'U\x05\xaa\nU\x05\xaa\nU\x05\xaa\nU\x05\xaa\nU\x05\xaa\nU\x05\xaa\n'
+    b'\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00'
+    b'I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02'
+    b'I\x02$\t\x92\x04I\x02$\t\x92\x04I\x02$\t\x92\x04I\x02$\t\x92\x04'
+    b'\xc7\x01\xc7\x018\x0e8\x0e\xc7\x01\xc7\x018\x0e8\x0e\xc7\x01\xc7\x018\x0e8\x0e'
+    b'\xff\x0fA\x00I\x02U\x05I\x02A\x00\xff\x0fA\x00I\x02U\x05I\x02A\x00'
+    b'\xff\x0f\xc7\x01\xdb\x06U\x05m\x0bq\x0c\xff\x0f\xc7\x01\xdb\x06U\x05m\x0bq\x0c'
+    b'U\x058\x0eq\x0c\xaa\n\xc7\x01\x8e\x03U\x058\x0eq\x0c\xaa\n\xc7\x01\x8e\x03'
+)
 
 
-def _lines(m, n, across, bit):
-    """The rows (across) or columns of the matrix `m` as n whole numbers, bit j set when the j-th
-    module along the line has `bit`.  Built 30 modules at a time (small ints: nothing allocated per
-    module), then joined."""
-    out = []
-    for line in range(n):
-        k = line * n if across else line
-        step = 1 if across else n
-        value = 0
-        part = 0
-        low = 0
-        for j in range(n):
-            if m[k] & bit:
-                part |= 1 << (j - low)
-            k += step
-            if j - low == 29 or j == n - 1:
-                value |= part << low
-                part = 0
-                low = j + 1
-        out.append(value)
-    return out
+def _row(mask, i):
+    """The columns 0..11 the data mask `mask` changes in row i (bit j: column j); the masks repeat
+    every 12 rows and columns."""
+    k = 24 * mask + 2 * (i % 12)
+    return _MASK_ROWS[k] | _MASK_ROWS[k + 1] << 8
 
 
-def _pattern(mask, across, line, n):
-    """The modules the mask changes along row `line` (across) or column `line`, as a whole number
-    (bit j: the j-th module); the masks repeat every 12 modules both ways."""
-    p = 0
-    for t in range(12):
-        if _hit(mask, line, t) if across else _hit(mask, t, line):
-            p |= 1 << t
-    p |= p << 12
-    p |= p << 24
-    p |= p << 48
-    return p & ((1 << n) - 1)
-
-
-def _ones(x):
-    return bin(x).count("1")
-
-
-def _score_lines(lines, data, mask, n, across):
-    """N1 and N3 of every line under `mask`; for the rows (across) also N2 and N4."""
+def _pattern(mask, n, s, real):
+    """The modules the data mask `mask` changes, a bit a module (rows `s` bits apart)."""
+    block = 0
     full = (1 << n) - 1
-    pairs = (1 << (n - 1)) - 1  # bit j: modules j and j+1
-    starts = (1 << (n - 6)) - 1  # bit j: modules j..j+6
-    patterns = [_pattern(mask, across, t, n) for t in range(12)]
-    score = 0
-    dark = 0
-    prev = -1
-    for i in range(n):
-        v = lines[i] ^ (patterns[i % 12] & data[i])
-        # N1: a run of 5 + k modules of one colour scores 3 + k
-        same = pairs ^ ((v ^ (v >> 1)) & pairs)
-        five = same & (same >> 1) & (same >> 2) & (same >> 3)
-        if five:
-            score += _ones(five) + 2 * _ones(five ^ (five & (five << 1)))
-        # N3: 1011101 with 4 light modules (or the edge: the quiet zone) before or after it
-        found = v & (v >> 2) & (v >> 3) & (v >> 4) & (v >> 6) & starts
-        if found:
-            found ^= found & ((v >> 1) | (v >> 5))
-        if found:
-            before = v | (v << 1)
-            before |= before << 2
-            after = v | (v >> 1)
-            after |= after >> 2
-            counted = (found ^ (found & (before << 1))) | (found ^ (found & (after >> 7)))
-            kept = counted
-            while True:  # a counted pattern's modules start no other (the search goes on after it)
-                again = counted ^ (counted & ((kept << 4) | (kept << 6)))
-                if again == kept:
-                    break
-                kept = again
-            score += 40 * _ones(kept)
-        if across:
-            dark += _ones(v)
-            if prev >= 0:  # N2: each 2x2 block of one colour scores 3
-                block = pairs ^ ((prev ^ (prev >> 1)) & pairs)
-                block &= pairs ^ ((v ^ (v >> 1)) & pairs)
-                block &= full ^ ((prev ^ v) & full)
-                score += 3 * _ones(block)
-            prev = v
-    if across:
-        total = n * n
-        score += 10 * (abs(100 * dark - 50 * total) // (5 * total))
-    return score
+    for i in range(11, -1, -1):  # its first 12 rows, then doubled down the symbol
+        word = _row(mask, i)
+        word |= word << 12
+        word |= word << 24
+        word |= word << 48
+        block = block << s | (word & full)
+    height = 12
+    while height < n:
+        block |= block << (height * s)
+        height *= 2
+    return block & real
+
+
+def _finders(v, real, step, starts):
+    """N3 along rows (step 1) or columns (step: the row stride) of the symbol `v`: how many
+    1011101 patterns have 4 light modules (or the edge) before or after them, counted as the
+    reference encoder finds them (after a counted one, the search goes on behind it)."""
+    light = v ^ real
+    found = v & (light >> step) & (v >> 2 * step) & (v >> 3 * step) & (v >> 4 * step)
+    found &= (light >> 5 * step) & (v >> 6 * step) & starts
+    if not found:
+        return 0
+    near = v | (v << step)  # a dark module among this one and the 3 before it
+    near |= near << 2 * step
+    found ^= found & (near << step) & (near >> 10 * step)  # dark before and dark after
+    kept = found
+    while True:  # a counted pattern's modules start no other (4 or 6 modules on)
+        again = found ^ (found & ((kept << 4 * step) | (kept << 6 * step)))
+        if again == kept:
+            break
+        kept = again
+    count = 0
+    while kept:  # (a few)
+        kept &= kept - 1
+        count += 1
+    return count
+
+
+class _Counter:
+    """Counts the set bits of numbers below 2 ** `bits` (the masks made once)."""
+
+    def __init__(self, bits):
+        width = (bits + 15) // 16 * 2  # bytes: whole 16-bit lanes
+        self.m1 = int.from_bytes(b"\x55" * width, "little")
+        self.m2 = int.from_bytes(b"\x33" * width, "little")
+        self.m4 = int.from_bytes(b"\x0f" * width, "little")
+        self.m8 = int.from_bytes(b"\xff\x00" * (width // 2), "little")
+
+    def count(self, x):
+        """The set bits of x: summed in 2-, 4-, 8- then 16-bit lanes; the lanes' sum is x modulo
+        65535 (2 ** 16 is 1 modulo 65535), below 65535 here."""
+        x -= (x >> 1) & self.m1
+        x = (x & self.m2) + ((x >> 2) & self.m2)
+        x = (x + (x >> 4)) & self.m4
+        x = (x + (x >> 8)) & self.m8
+        return x % 65535
+
+
+def _bits(m, n, s):
+    """The dark and the function modules of the matrix `m` (n x n, a byte a module) as two numbers
+    a bit a module, bit y * s + x.  8 rows at a time, a byte a module in one number: pairs of ever
+    larger chunks merged, the upper chunk's bits moved down onto the lower one's."""
+    size = 8 * s
+    band = bytearray(size)
+    ones = int.from_bytes(b"\x01" * size, "little")
+    keeps = []  # the bits to keep after each merge
+    width = 1  # the bits kept at the bottom of each chunk
+    chunk = 8  # a chunk's bits
+    while width < size:
+        if width < 4:
+            unit = bytes([(1 << 2 * width) - 1]) + bytes(chunk // 4 - 1)
+        else:
+            unit = b"\xff" * (width // 4) + bytes(chunk // 4 - width // 4)
+        keeps.append(int.from_bytes(unit * (size * 4 // chunk + 1), "little"))
+        width *= 2
+        chunk *= 2
+    source = memoryview(m)
+    dark = func = 0
+    for top in range(0, n, 8):
+        for i in range(8):
+            y = top + i
+            if y < n:
+                band[i * s:i * s + n] = source[y * n:y * n + n]
+            else:
+                band[i * s:i * s + n] = bytes(n)
+        whole = int.from_bytes(band, "little")
+        a = whole & ones
+        b = (whole >> 1) & ones
+        width = 1
+        chunk = 8
+        for keep in keeps:
+            a = (a | a >> (chunk - width)) & keep
+            b = (b | b >> (chunk - width)) & keep
+            width *= 2
+            chunk *= 2
+        dark |= a << (top * s)
+        func |= b << (top * s)
+    return dark, func
 
 
 def _bch(value, bits, poly):
