@@ -38,6 +38,9 @@ _TABLE = (
     (404, 20, 4, 81, 0, 30, 1, 50, 4),
 )
 _MIDDLE = (22, 24, 26, 28, 30)  # the middle alignment centre of versions 7-11
+_FINDER = b"\x03" * 7 + b"\x03\x02\x02\x02\x02\x02\x03" + b"\x03\x02\x03\x03\x03\x02\x03" * 2  # rows 0-3 (3 dark)
+_ALIGNMENT = b"\x03" * 5 + b"\x03\x02\x02\x02\x03\x03\x02\x03\x02\x03"  # rows 0-2 (2: light)
+_NIBBLES = bytes([v >> (3 - j) & 1 for v in range(16) for j in range(4)])  # 0..15, a byte a bit
 _EXP = bytearray(512)  # a^i for i in 0..509 (twice round: a sum of two logs needs no modulo)
 _LOG = bytearray(256)
 
@@ -102,42 +105,45 @@ class Code:
         self.matrix[y * self.size + x] = _FUNC | (_DARK if dark else 0)
 
     def _functions(self):
+        m = self.matrix
         n = self.size
-        for i in range(n):  # timing patterns (the finders overwrite their ends)
-            self._set(6, i, i % 2 == 0)
-            self._set(i, 6, i % 2 == 0)
-        for cx, cy in ((3, 3), (n - 4, 3), (3, n - 4)):
-            for dy in range(-4, 5):
-                for dx in range(-4, 5):
-                    x = cx + dx
-                    y = cy + dy
-                    if 0 <= x < n and 0 <= y < n:
-                        d = max(abs(dx), abs(dy))
-                        self._set(x, y, d != 2 and d != 4)
+        m[6 * n:7 * n] = (b"\x03\x02" * (n // 2 + 1))[:n]  # the timing patterns (the finders
+        for y in range(0, n, 2):  # overwrite their ends)
+            m[y * n + 6] = 3
+            if y + 1 < n:
+                m[y * n + n + 6] = 2
+        light = b"\x02" * 9
+        for y in range(7):  # the finders and their light separators
+            row = _FINDER[7 * min(y, 6 - y):7 * min(y, 6 - y) + 7]
+            m[y * n:y * n + 8] = row + b"\x02"
+            m[y * n + n - 8:y * n + n] = b"\x02" + row
+            m[(n - 7 + y) * n:(n - 7 + y) * n + 8] = row + b"\x02"
+        m[7 * n:7 * n + 8] = light[:8]
+        m[8 * n - 8:8 * n] = light[:8]
+        m[(n - 8) * n:(n - 8) * n + 8] = light[:8]
         if self.version > 1:
             last = 4 * self.version + 10
             centres = (6, _MIDDLE[self.version - 7], last) if self.version >= 7 else (6, last)
-            last = len(centres) - 1
-            for i in range(len(centres)):
-                for j in range(len(centres)):
-                    if (i == 0 and j == 0) or (i == 0 and j == last) or (i == last and j == 0):
+            for cy in centres:
+                for cx in centres:
+                    if (cx == 6 and cy == 6) or (cx == 6 and cy == last) or (cx == last and cy == 6):
                         continue  # the finders' corners
-                    for dy in range(-2, 3):
-                        for dx in range(-2, 3):
-                            self._set(centres[i] + dx, centres[j] + dy, max(abs(dx), abs(dy)) != 1)
-        for i in range(9):  # the format areas (light until the mask is chosen) and the dark module
-            if i != 6:  # (the timing patterns cross there)
-                self._set(8, i, False)
-                self._set(i, 8, False)
-        for i in range(8):
-            self._set(n - 1 - i, 8, False)
-            self._set(8, n - 1 - i, False)
-        if self.version >= 7:
-            for i in range(18):
-                a = n - 11 + i % 3
-                b = i // 3
-                self._set(a, b, False)
-                self._set(b, a, False)
+                    for dy in range(5):
+                        k = (cy - 2 + dy) * n + cx - 2
+                        m[k:k + 5] = _ALIGNMENT[5 * min(dy, 4 - dy):5 * min(dy, 4 - dy) + 5]
+        m[8 * n:8 * n + 9] = light  # the format areas (light until the mask is chosen; the timing
+        m[8 * n + 6] = 3  # patterns cross them) and the dark module
+        m[9 * n - 8:9 * n] = light[:8]
+        for y in range(9):
+            if y != 6:
+                m[y * n + 8] = 2
+        for y in range(n - 8, n):
+            m[y * n + 8] = 2
+        if self.version >= 7:  # the version areas (6 x 3 modules), light until filled
+            for b in range(6):
+                m[b * n + n - 11:b * n + n - 8] = light[:3]
+            for a in range(n - 11, n - 8):
+                m[a * n:a * n + 6] = light[:6]
 
     def _format(self):
         """The format and version information, and the dark module, after the mask is chosen."""
@@ -169,23 +175,28 @@ class Code:
         right (the timing column skipped); modules left over stay light (remainder bits)."""
         m = self.matrix
         n = self.size
-        bits = len(codewords) * 8
+        bits = bytearray(8 * len(codewords) + 8)  # a byte a bit (then light remainder bits)
+        k = 0
+        for c in codewords:
+            bits[k:k + 4] = _NIBBLES[(c >> 4) * 4:(c >> 4) * 4 + 4]
+            bits[k + 4:k + 8] = _NIBBLES[(c & 15) * 4:(c & 15) * 4 + 4]
+            k += 8
         i = 0
         right = n - 1
         up = True
         while right >= 1:
             if right == 6:
                 right = 5
-            for v in range(n):
-                y = n - 1 - v if up else v
-                base = y * n
-                k = base + right
-                for _ in range(2):  # the right module, then the left one
-                    if not m[k] & _FUNC:
-                        if i < bits and codewords[i >> 3] >> (7 - (i & 7)) & 1:
-                            m[k] = _DARK
-                        i += 1
-                    k -= 1
+            k = (n - 1) * n + right if up else right
+            step = -n if up else n
+            for _ in range(n):  # the right module, then the left one (a function module: > 1)
+                if m[k] < 2:
+                    m[k] = bits[i]
+                    i += 1
+                if m[k - 1] < 2:
+                    m[k - 1] = bits[i]
+                    i += 1
+                k += step
             up = not up
             right -= 2
 
@@ -394,45 +405,33 @@ def _codewords(data, version, level):
     ec, g1, d1, g2 = _blocks(version, level)
     count = data_codewords(version, level)
     total = _TABLE[version - 1][0]
-    buf = bytearray(total)
     count_bits = 8 if version < 10 else 16
     n = len(data)
-    pos = _put(buf, 0, 0b0100, 4)
-    pos = _put(buf, pos, n, count_bits)
-    for b in data:
-        pos = _put(buf, pos, b, 8)
-    pos = min(pos + 4, count * 8)  # the terminator (zero bits)
-    i = (pos + 7) // 8
-    pad = 0xEC
-    while i < count:
-        buf[i] = pad
-        pad ^= 0xEC ^ 0x11
-        i += 1
+    stream = (0b0100 << count_bits | n) << 8 * n | int.from_bytes(data, "big")  # mode, count, data
+    bits = 4 + count_bits + 8 * n
+    end = min(bits + 4, count * 8)  # the terminator (zero bits), then zeros to a whole codeword
+    end += -end % 8
+    used = end // 8
+    buf = bytearray(count)
+    buf[:used] = (stream << (end - bits)).to_bytes(used, "big")
+    buf[used:] = (b"\xec\x11" * (count // 2))[:count - used]  # the pad codewords
+    stream = None
     blocks = g1 + g2
-    gen = _generator(ec)
-    for t in range(ec + 1):  # the generator's coefficients as logs (none is 0)
-        gen[t] = _LOG[gen[t]]
+    low, high = _multiples(ec)
+    keep = (1 << 8 * ec) - 1
+    top = 8 * (ec - 1)
     out = bytearray(total)
-    rem = bytearray(ec)
-    exp = _EXP
     start = 0
     for b in range(blocks):  # the EC codewords: block b's go to out[count + b], every `blocks` bytes
         length = d1 + (1 if b >= g1 else 0)
-        for j in range(ec):
-            rem[j] = 0
+        rem = 0  # the remainder, its first codeword the most significant byte
         for j in range(start, start + length):
-            factor = buf[j] ^ rem[0]
-            if factor:
-                f = _LOG[factor]
-                for t in range(ec - 1):
-                    rem[t] = rem[t + 1] ^ exp[gen[t + 1] + f]
-                rem[ec - 1] = exp[gen[ec] + f]
-            else:
-                for t in range(ec - 1):
-                    rem[t] = rem[t + 1]
-                rem[ec - 1] = 0
-        for j in range(ec):
-            out[count + j * blocks + b] = rem[j]
+            factor = buf[j] ^ rem >> top
+            rem = (rem << 8 & keep) ^ low[factor & 15] ^ high[factor >> 4]
+        k = count + b
+        for c in rem.to_bytes(ec, "big"):
+            out[k] = c
+            k += blocks
         start += length
     k = 0
     for j in range(d1 + (1 if g2 else 0)):  # the data codewords, a column of the blocks at a time
@@ -446,13 +445,25 @@ def _codewords(data, version, level):
     return out
 
 
-def _put(buf, pos, value, bits):
-    """Write the `bits` low bits of `value` at bit `pos` of `buf`, most significant first."""
-    for i in range(bits - 1, -1, -1):
-        if value >> i & 1:
-            buf[pos >> 3] |= 0x80 >> (pos & 7)
-        pos += 1
-    return pos
+def _multiples(ec):
+    """The Reed-Solomon generator of degree `ec` (its highest coefficient, 1, left out) times each
+    GF(256) element, as numbers (a coefficient a byte, the highest first): `low[c]` for c < 16,
+    `high[c]` for c * 16; an element's multiple is low[e & 15] ^ high[e >> 4]."""
+    gen = _generator(ec)
+    ones = int.from_bytes(b"\x01" * ec, "little")
+    x = int.from_bytes(gen[1:], "big")
+    powers = []  # the generator times 1, 2, 4, ... 128: all bytes doubled at once in GF(256)
+    for _ in range(8):
+        powers.append(x)
+        x = (x << 1 & ones * 0xFE) ^ (x >> 7 & ones) * 0x1D
+    low = [0] * 16
+    high = [0] * 16
+    for c in range(1, 16):
+        bit = c & -c  # the lowest set bit
+        k = (bit > 1) + (bit > 2) + (bit > 4)
+        low[c] = low[c ^ bit] ^ powers[k]
+        high[c] = high[c ^ bit] ^ powers[k + 4]
+    return low, high
 
 
 def _generator(degree):
