@@ -5,11 +5,15 @@ level M when the data fits the same version at M, else L.
     code.size, code.dark(x, y)          # 21..61 modules a side
 
 One bytearray holds the matrix, a byte a module (bit 0 dark, bit 1 a function module: finder,
-timing, alignment, format and version areas).  The codewords go through one more bytearray, the
-Reed-Solomon remainder is computed in place with GF(256) log and antilog tables (two 256-byte
-tables made once); no allocation per module.  All eight masks are scored by the standard's four
-penalty rules (N1 runs, N2 2x2 blocks, N3 finder-like patterns, N4 balance; evaluated before the
-format information is placed, as the reference encoder segno does) and the lowest score is kept.
+timing, alignment, format and version areas); the function patterns go in a row at a time, the
+codewords' bits a module at a time (the only loop over modules).  The bit stream is one number,
+the Reed-Solomon remainder too: a data codeword shifts it a byte and XORs in the generator's
+multiple, taken from two tables of 16 made once per block size (all of the generator's bytes
+doubled in GF(256) at once).  All eight masks are scored by the standard's four penalty rules (N1
+runs, N2 2x2 blocks, N3 finder-like patterns, N4 balance; evaluated before the format information
+is placed, as the reference encoder segno does) on the whole symbol as one number, a bit a module:
+each rule is a few operations on it (in C), not a loop; the lowest score is kept.  The mask is
+applied 12 rows at a time, the matrix's bytes as one number.
 Imported only while the Scan screen is shown.
 """
 
