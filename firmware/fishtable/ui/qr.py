@@ -243,7 +243,7 @@ class Code:
         down = real >> s  # a module and the one below it
         starts = ((1 << (n - 6)) - 1) * rows  # 7 modules from here in the row
         tops = real >> (6 * s)  # 7 modules from here down the column
-        counter = _Counter(2 * total)
+        counter = _Counter(total)
         out = [0] * 8
         for mask in range(8):
             v = dark ^ (_pattern(mask, n, s, real) & data)
@@ -257,9 +257,8 @@ class Code:
             five_v &= five_v >> (2 * s)
             first = five ^ (five & (five << 1))
             first_v = five_v ^ (five_v & (five_v << s))
-            score = counter.count(five | five_v << total) + 2 * counter.count(first | first_v << total)
             # N2: each 2x2 block of one colour scores 3
-            score += 3 * counter.count(same & (same >> s) & same_v)
+            score = counter.weighed(five, five_v, first, first_v, same & (same >> s) & same_v)
             same = same_v = five = five_v = first = first_v = None
             # N3: 1011101 with 4 light modules (or the edge) before or after it scores 40
             score += 40 * (_finders(v, real, 1, starts) + _finders(v, real, s, tops))
@@ -332,7 +331,9 @@ def _finders(v, real, step, starts):
 
 
 class _Counter:
-    """Counts the set bits of numbers below 2 ** `bits` (the masks made once)."""
+    """Counts the set bits of numbers below 2 ** `bits` in parallel: summed in 2-, 4-, 8- then
+    16-bit lanes (the masks made once); the lanes' sum is the number modulo 65535 (2 ** 16 is 1
+    modulo 65535), below 65535 here."""
 
     def __init__(self, bits):
         width = (bits + 15) // 16 * 2  # bytes: whole 16-bit lanes
@@ -342,13 +343,30 @@ class _Counter:
         self.m8 = int.from_bytes(b"\xff\x00" * (width // 2), "little")
 
     def count(self, x):
-        """The set bits of x: summed in 2-, 4-, 8- then 16-bit lanes; the lanes' sum is x modulo
-        65535 (2 ** 16 is 1 modulo 65535), below 65535 here."""
+        """The set bits of x."""
         x -= (x >> 1) & self.m1
         x = (x & self.m2) + ((x >> 2) & self.m2)
         x = (x + (x >> 4)) & self.m4
         x = (x + (x >> 8)) & self.m8
         return x % 65535
+
+    def weighed(self, a, b, c, d, e):
+        """The set bits of a and b, twice those of c and d, three times those of e: summed as far
+        as 4-bit lanes apart (at most 8 a lane for two), then together in 8-bit lanes."""
+        m4 = self.m4
+        x = self._fours(a) + self._fours(b)
+        y = self._fours(c) + self._fours(d)
+        z = self._fours(e)
+        x = (x & m4) + (x >> 4 & m4)  # 8-bit lanes: at most 16, 16, 8
+        y = (y & m4) + (y >> 4 & m4)
+        z = (z & m4) + (z >> 4 & m4)
+        x += (y << 1) + z + (z << 1)  # at most 72
+        x = (x + (x >> 8)) & self.m8
+        return x % 65535
+
+    def _fours(self, x):
+        x -= (x >> 1) & self.m1
+        return (x & self.m2) + ((x >> 2) & self.m2)
 
 
 def _bits(m, n, s):
