@@ -145,6 +145,32 @@ def test_matrix_equals_segno(run_fw, payloads, segno_fixed):
     assert max(versions) <= 11
 
 
+def test_every_version_and_level_at_capacity_equals_segno(run_fw, segno_fixed):
+    """Data as long as each version holds at M and at L (versions 1 to 11, that version and level
+    asked for): the board's matrix and mask are segno's."""
+    from fishtable.ui import qr
+
+    rng = random.Random(11)
+    codes = []
+    for version in range(1, 12):
+        for level in (qr.LEVEL_M, qr.LEVEL_L):
+            text = "".join(rng.choice(NAME_CHARS) for _ in range(qr.capacity(version, level)))
+            codes.append([text, version, level])
+    stdin = "".join(json.dumps(c) + "\n" for c in codes)
+    lines, count = run_fw.call("scan.matrices", stdin=stdin, printed=True)
+    assert count == len(codes)
+    for (text, want_version, want_level), line in zip(codes, lines):
+        version, level, mask, bits = json.loads(line)
+        assert (version, level) == (want_version, want_level)
+        ref = segno_fixed.make(text.encode(), version=version, error="L" if level == 1 else "M", mask=mask,
+                               mode="byte", boost_error=False)
+        n = 17 + 4 * version
+        assert bits == "".join("1" if ref.matrix[y][x] else "0" for y in range(n) for x in range(n))
+        auto = segno_fixed.make(text.encode(), version=version, error="L" if level == 1 else "M", mode="byte",
+                                boost_error=False)
+        assert auto.mask == mask
+
+
 def test_every_mask_scored_as_segno_scores_it(run_fw, payloads):
     """The board's penalty score of each of the eight masks (all at once on the whole symbol) is
     segno's evaluate_mask of the same masked matrix (before the format information, as segno

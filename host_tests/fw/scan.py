@@ -29,8 +29,9 @@ def payloads():
 
 
 def matrices():
-    """For each payload on stdin (a line of JSON text), print [version, level, mask, the matrix as
-    a string of 0 and 1, row by row]; returns the payloads."""
+    """For each payload on stdin (a line of JSON text, or [text, version, level] for that version
+    and level), print [version, level, mask, the matrix as a string of 0 and 1, row by row];
+    returns the payloads."""
     from fishtable.ui import qr
 
     count = 0
@@ -38,7 +39,11 @@ def matrices():
         line = sys.stdin.readline()
         if not line.strip():
             return count
-        code = qr.make(json.loads(line).encode())
+        found = json.loads(line)
+        if isinstance(found, list):
+            code = qr.make(found[0].encode(), found[1], found[2])
+        else:
+            code = qr.make(found.encode())
         n = code.size
         bits = bytearray(n * n)
         for k in range(n * n):

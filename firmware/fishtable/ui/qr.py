@@ -42,8 +42,10 @@ _TABLE = (
     (404, 20, 4, 81, 0, 30, 1, 50, 4),
 )
 _MIDDLE = (22, 24, 26, 28, 30)  # the middle alignment centre of versions 7-11
-_FINDER = b"\x03" * 7 + b"\x03\x02\x02\x02\x02\x02\x03" + b"\x03\x02\x03\x03\x03\x02\x03" * 2  # rows 0-3 (3 dark)
-_ALIGNMENT = b"\x03" * 5 + b"\x03\x02\x02\x02\x03\x03\x02\x03\x02\x03"  # rows 0-2 (2: light)
+# A finder's rows 0-3 and an alignment pattern's rows 0-2 (the others mirror them), a byte a
+# module: 3 a dark function module, 2 a light one
+_FINDER = b"\x03" * 7 + b"\x03\x02\x02\x02\x02\x02\x03" + b"\x03\x02\x03\x03\x03\x02\x03" * 2
+_ALIGNMENT = b"\x03" * 5 + b"\x03\x02\x02\x02\x03\x03\x02\x03\x02\x03"
 _NIBBLES = bytes([v >> (3 - j) & 1 for v in range(16) for j in range(4)])  # 0..15, a byte a bit
 _EXP = bytearray(512)  # a^i for i in 0..509 (twice round: a sum of two logs needs no modulo)
 _LOG = bytearray(256)
@@ -111,11 +113,13 @@ class Code:
     def _functions(self):
         m = self.matrix
         n = self.size
-        m[6 * n:7 * n] = (b"\x03\x02" * (n // 2 + 1))[:n]  # the timing patterns (the finders
-        for y in range(0, n, 2):  # overwrite their ends)
-            m[y * n + 6] = 3
+        # the timing patterns, row 6 and column 6 (the finders overwrite their ends); bytes 3: a
+        # dark function module, 2: a light one
+        m[6 * n:7 * n] = (b"\x03\x02" * (n // 2 + 1))[:n]
+        for y in range(0, n, 2):
+            m[y * n + 6] = _FUNC | _DARK
             if y + 1 < n:
-                m[y * n + n + 6] = 2
+                m[y * n + n + 6] = _FUNC
         light = b"\x02" * 9
         for y in range(7):  # the finders and their light separators
             row = _FINDER[7 * min(y, 6 - y):7 * min(y, 6 - y) + 7]
@@ -135,14 +139,16 @@ class Code:
                     for dy in range(5):
                         k = (cy - 2 + dy) * n + cx - 2
                         m[k:k + 5] = _ALIGNMENT[5 * min(dy, 4 - dy):5 * min(dy, 4 - dy) + 5]
-        m[8 * n:8 * n + 9] = light  # the format areas (light until the mask is chosen; the timing
-        m[8 * n + 6] = 3  # patterns cross them) and the dark module
+        # the format areas and the dark module, light until the mask is chosen (the timing
+        # patterns cross them)
+        m[8 * n:8 * n + 9] = light
+        m[8 * n + 6] = _FUNC | _DARK
         m[9 * n - 8:9 * n] = light[:8]
         for y in range(9):
             if y != 6:
-                m[y * n + 8] = 2
+                m[y * n + 8] = _FUNC
         for y in range(n - 8, n):
-            m[y * n + 8] = 2
+            m[y * n + 8] = _FUNC
         if self.version >= 7:  # the version areas (6 x 3 modules), light until filled
             for b in range(6):
                 m[b * n + n - 11:b * n + n - 8] = light[:3]
@@ -193,11 +199,11 @@ class Code:
                 right = 5
             k = (n - 1) * n + right if up else right
             step = -n if up else n
-            for _ in range(n):  # the right module, then the left one (a function module: > 1)
-                if m[k] < 2:
+            for _ in range(n):  # the right module, then the left one (not function modules)
+                if m[k] < _FUNC:
                     m[k] = bits[i]
                     i += 1
-                if m[k - 1] < 2:
+                if m[k - 1] < _FUNC:
                     m[k - 1] = bits[i]
                     i += 1
                 k += step
@@ -257,7 +263,7 @@ class Code:
             five_v &= five_v >> (2 * s)
             first = five ^ (five & (five << 1))
             first_v = five_v ^ (five_v & (five_v << s))
-            # N2: each 2x2 block of one colour scores 3
+            # N2 (counted with N1): each 2x2 block of one colour scores 3
             score = counter.weighed(five, five_v, first, first_v, same & (same >> s) & same_v)
             same = same_v = five = five_v = first = first_v = None
             # N3: 1011101 with 4 light modules (or the edge) before or after it scores 40
@@ -270,14 +276,14 @@ class Code:
 
 
 _MASK_ROWS = (  # per mask, its first 12 rows (2 bytes each, little-endian): bit j, column j changes
-    b'U\x05\xaa\nU\x05\xaa\nU\x05\xaa\nU\x05\xaa\nU\x05\xaa\nU\x05\xaa\n'
-    b'\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00'
-    b'I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02'
-    b'I\x02$\t\x92\x04I\x02$\t\x92\x04I\x02$\t\x92\x04I\x02$\t\x92\x04'
-    b'\xc7\x01\xc7\x018\x0e8\x0e\xc7\x01\xc7\x018\x0e8\x0e\xc7\x01\xc7\x018\x0e8\x0e'
-    b'\xff\x0fA\x00I\x02U\x05I\x02A\x00\xff\x0fA\x00I\x02U\x05I\x02A\x00'
-    b'\xff\x0f\xc7\x01\xdb\x06U\x05m\x0bq\x0c\xff\x0f\xc7\x01\xdb\x06U\x05m\x0bq\x0c'
-    b'U\x058\x0eq\x0c\xaa\n\xc7\x01\x8e\x03U\x058\x0eq\x0c\xaa\n\xc7\x01\x8e\x03'
+    b"U\x05\xaa\nU\x05\xaa\nU\x05\xaa\nU\x05\xaa\nU\x05\xaa\nU\x05\xaa\n"
+    b"\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00\xff\x0f\x00\x00"
+    b"I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02I\x02"
+    b"I\x02$\t\x92\x04I\x02$\t\x92\x04I\x02$\t\x92\x04I\x02$\t\x92\x04"
+    b"\xc7\x01\xc7\x018\x0e8\x0e\xc7\x01\xc7\x018\x0e8\x0e\xc7\x01\xc7\x018\x0e8\x0e"
+    b"\xff\x0fA\x00I\x02U\x05I\x02A\x00\xff\x0fA\x00I\x02U\x05I\x02A\x00"
+    b"\xff\x0f\xc7\x01\xdb\x06U\x05m\x0bq\x0c\xff\x0f\xc7\x01\xdb\x06U\x05m\x0bq\x0c"
+    b"U\x058\x0eq\x0c\xaa\n\xc7\x01\x8e\x03U\x058\x0eq\x0c\xaa\n\xc7\x01\x8e\x03"
 )
 
 

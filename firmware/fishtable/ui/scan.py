@@ -6,7 +6,8 @@ else the BG Stats link when it fits, else the result as text; the screen says wh
 scan.  Dark modules on the lit panel, a lit quiet zone around them, each module the largest
 whole number of pixels that fits; the panel at full brightness while the code is shown (the
 settings' brightness comes back on leaving), the ring off.  The code is made on the first tick
-after the screen came up ("Making the code..." first: it takes a moment on the board).
+after the screen came up ("Making the code..." first: it takes a moment on the board) and drawn
+once into the screen's own 64x64 bitmap, which each frame copies.
 """
 
 from micropython import const
