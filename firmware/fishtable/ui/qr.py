@@ -121,14 +121,15 @@ class Code:
             if y + 1 < n:
                 m[y * n + n + 6] = _FUNC
         light = b"\x02" * 9
+        light8 = b"\x02" * 8  # a separator's light modules
         for y in range(7):  # the finders and their light separators
             row = _FINDER[7 * min(y, 6 - y):7 * min(y, 6 - y) + 7]
             m[y * n:y * n + 8] = row + b"\x02"
             m[y * n + n - 8:y * n + n] = b"\x02" + row
             m[(n - 7 + y) * n:(n - 7 + y) * n + 8] = row + b"\x02"
-        m[7 * n:7 * n + 8] = light[:8]
-        m[8 * n - 8:8 * n] = light[:8]
-        m[(n - 8) * n:(n - 8) * n + 8] = light[:8]
+        m[7 * n:7 * n + 8] = light8
+        m[8 * n - 8:8 * n] = light8
+        m[(n - 8) * n:(n - 8) * n + 8] = light8
         if self.version > 1:
             last = 4 * self.version + 10
             centres = (6, _MIDDLE[self.version - 7], last) if self.version >= 7 else (6, last)
@@ -143,7 +144,7 @@ class Code:
         # patterns cross them)
         m[8 * n:8 * n + 9] = light
         m[8 * n + 6] = _FUNC | _DARK
-        m[9 * n - 8:9 * n] = light[:8]
+        m[9 * n - 8:9 * n] = light8
         for y in range(9):
             if y != 6:
                 m[y * n + 8] = _FUNC
@@ -151,9 +152,9 @@ class Code:
             m[y * n + 8] = _FUNC
         if self.version >= 7:  # the version areas (6 x 3 modules), light until filled
             for b in range(6):
-                m[b * n + n - 11:b * n + n - 8] = light[:3]
+                m[b * n + n - 11:b * n + n - 8] = b"\x02" * 3
             for a in range(n - 11, n - 8):
-                m[a * n:a * n + 6] = light[:6]
+                m[a * n:a * n + 6] = b"\x02" * 6
 
     def _format(self):
         """The format and version information, and the dark module, after the mask is chosen."""
