@@ -207,6 +207,18 @@ def settle(page, quiet_ms=400, timeout=15):
     raise AssertionError("the panel kept changing")
 
 
+def showing(page, want, timeout=10):
+    """Settle, then wait until the panel shows `want`: a bottom row whose lines take turns (Hecht's
+    warnings and the round, two seconds each) shows each of them in turn on the page's real clock."""
+    got = settle(page)
+    end = time.monotonic() + timeout
+    while got != want and time.monotonic() < end:
+        time.sleep(0.1)
+        got = panel(page)
+    same_panel(got, want, page)
+    return got
+
+
 # -- key scripts (recorded by playing through the app in-process, like the README's screens) --
 def rig_script(steps, folder=None, seed=SEED):
     """(key script, rig): `steps` played in-process by tools/simlib/rig.py, its store in `folder`."""
@@ -462,8 +474,7 @@ def test_play_each_title_then_resume_after_a_cut(site, browser, context, steps, 
     errors = []
     page = open_page(browser, site + "?seed=%d" % SEED, errors)
     play(page, script, WAYS)  # mouse, keyboard and touch in turn
-    before = settle(page)
-    same_panel(before, sim_frames(script, str(tmp_path))[-1][0], page)
+    before = showing(page, sim_frames(script, str(tmp_path))[-1][0])
     assert page.evaluate("[...fishtable.flashFiles()].includes('/data/journal.fish')")
     if cut == "reload":
         page.reload()
@@ -474,7 +485,7 @@ def test_play_each_title_then_resume_after_a_cut(site, browser, context, steps, 
     menu = settle(page)
     assert menu != before
     play(page, "ok", ("keyboard",))  # Resume: the first line of the main menu with a game in progress
-    same_panel(settle(page), before)
+    showing(page, before)
     assert not errors
     assert not [line for line in page.evaluate("fishtable.log") if "error" in line.lower()]
     if cut == "close":
