@@ -126,6 +126,7 @@ def test_battery_gauges_read_through_the_models(run_fw):
 def test_profile_checker_accepts_and_refuses_battery_and_power_fields(run_fw):
     cases = [
         ["ok", {}],
+        ["power", {"power": {}}],
         ["w", {"power": {"vbus": "WL_GPIO2", "keepalive_s": 8, "keepalive_ms": 150},
                "battery": {"kind": "vsys", "wireless": True}}],
         ["m", {"battery": {"kind": "max17048", "address": "0x36", "low_pct": 15}}],
@@ -137,7 +138,9 @@ def test_profile_checker_accepts_and_refuses_battery_and_power_fields(run_fw):
         ["bad_section", {"battery": 3}],
     ]
     got = run_fw.call("battery.profiles", cases)
-    assert got[0] == [{"vbus": 24, "sleep": True, "keepalive_s": 0, "keepalive_ms": 100}, None]
+    assert got[0] == [None, None]  # the defaults (fishtable.hw.board.build): the USB sense on GP24, light sleep
+    assert got[1] == [{"vbus": 24, "sleep": True, "keepalive_s": 0, "keepalive_ms": 100}, None]
+    got = got[:1] + got[2:]
     assert got[1] == [{"vbus": "WL_GPIO2", "sleep": True, "keepalive_s": 8, "keepalive_ms": 150},
                       {"kind": "vsys", "wireless": True, "low_mv": 3500}]
     assert got[2][1] == {"kind": "max17048", "address": 0x36, "low_pct": 15}

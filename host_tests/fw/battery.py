@@ -59,7 +59,7 @@ def profiles(cases):
         data.update(extra)
         try:
             p = check_profile(name, data)
-            out.append([p["power"], p.get("battery")])
+            out.append([p.get("power"), p.get("battery")])
         except BoardError as err:
             out.append(str(err))
     return out
