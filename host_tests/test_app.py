@@ -314,8 +314,12 @@ def test_hecht_carp_action_rolls_the_devices_die(rig):
     assert rig.offered() == [0, 1]
     rig.choose(1)
     assert rig.labels() == ["Enter dice", "Roll for me"]
-    rig.choose(True)  # the ring spins, the device's die rolls
+    rig.choose(True)
+    assert rig.ask().prompt == "Nest 1: roll now" and rig.labels() == ["Roll"]
+    rig.press(OK)  # the ring spins, the device's die rolls
+    rig.run(1200)
     rolls = tuple(Die(9).rolls(1))
+    assert rig.ask().prompt == "Nest 1: %d" % rolls
     assert rig.offered() == [rolls]
     rig.press(OK)
     assert match.statements[-1] == ("action", "carp", rolls)
@@ -384,6 +388,30 @@ def test_chips_without_a_skip_are_refused(rig):
         rig.choose(kind)
     assert "skip" in " ".join(rig.app.toast)
     assert rig.app.settings["chips"] == "snail skip wave carp pike wave"
+
+
+def test_chips_with_two_skips_are_refused(rig):
+    rig.menu("Settings")
+    rig.menu("Hecht chips")
+    for kind in ("pike", "skip", "skip", "carp", "wave", "wave"):
+        rig.choose(kind)
+    assert " ".join(read_screen(rig).split()) == "Chips need one skip and a pike: not saved"
+    assert rig.app.settings["chips"] == "snail skip wave carp pike wave"
+
+
+def test_chips_saved_with_five_skips_start_the_game_with_the_default_set(tmp_path):
+    rig = Rig(str(tmp_path), seed=9)
+    rig.app.save_settings("chips", "pike skip skip skip skip skip")
+    rig = Rig(str(tmp_path), seed=9)
+    rig.menu("New Hecht")
+    rig.choose(2)
+    rig.press(OK, 2)
+    rig.choose(1)
+    screen = read_screen(rig)
+    assert "one skip" in screen and "snail skip wave\ncarp pike wave" in screen, screen
+    rig.press(OK)
+    rig.press(BACK)
+    assert rig.app.match.game.chips == ("snail", "skip", "wave", "carp", "pike", "wave")
 
 
 def test_flip_setting_turns_the_picture(rig):

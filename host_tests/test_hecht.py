@@ -96,8 +96,9 @@ def test_option_chips_and_its_header_line():
 @pytest.mark.parametrize(
     "args, words",
     [
-        (("snail", "wave", "wave", "carp", "pike", "pike"), "a skip and a pike"),
-        (("snail", "skip", "wave", "carp", "wave", "snail"), "a skip and a pike"),
+        (("snail", "wave", "wave", "carp", "pike", "pike"), "one skip and a pike"),
+        (("snail", "skip", "wave", "carp", "wave", "snail"), "one skip and a pike"),
+        (("snail", "skip", "skip", "carp", "pike", "snail"), "one skip and a pike"),
         (("snail", "skip", "wave", "carp", "pike"), "six chips, not 5"),
         (("snail", "skip", "fly", "carp", "pike", "wave"), "unknown chip fly"),
     ],
@@ -161,11 +162,10 @@ def test_a_round_ends_when_every_player_covered_six():
 
 
 def test_moves_before_the_only_open_skip_are_refused():
-    m = play("", chips=("pike", "skip", "skip", "skip", "skip", "skip"))
-    submit_line(m, "action pike")
-    submit_line(m, "end")
-    submit_line(m, "action pike")
-    submit_line(m, "end")
+    m = play("", chips=("pike", "skip", "wave", "wave", "wave", "wave"))
+    for kind in ("pike", "pike", "wave", "wave", "wave", "wave", "wave", "wave", "wave", "wave"):
+        submit_line(m, "action " + kind)
+        submit_line(m, "end")
     with pytest.raises(Invalid, match="only skip is left"):
         submit_line(m, "emigrate")
     submit_line(m, "action skip")
@@ -313,22 +313,31 @@ def test_new_pikes_limited_by_the_owners_supply():
     assert g.scores() == [4, 6, 3]
 
 
-def test_clear_nest_reminder_lasts_until_the_owner_has_moved():
+def test_clear_nest_reminder_lasts_the_owners_next_turn_or_one_more_after_a_skip():
+    """Clarification 10: the reminder is shown in the owner's next turn and ends with it, moves or
+    not; a skip in that turn keeps it for the owner's following turn."""
     m = play(FEED + ";eat;eat;action wave;end;action pike 2+2")
     g = m.game
     assert g.next_player() == 1 and "Clear nest: 2" in g.warnings()
     submit_line(m, "end")
     assert "Clear the pike nest" in g.warnings() and g.next_player() == 2
-    submit_line(m, "action carp")  # P2's turn without a move: the nest is still full
+    submit_line(m, "action carp")  # P2's turn without a recorded move: the board cannot see the moves
     submit_line(m, "end")
-    assert "Clear the pike nest" not in g.warnings()  # (P1's turn: not P1's nest)
+    assert not any("lear" in w for w in g.warnings())  # P1's turn
     submit_line(m, "action skip")
+    assert g.next_player() == 2 and not any("lear" in w for w in g.warnings())
+    m = play(FEED + ";eat;eat;action wave;end;action pike 2+2;end")
+    g = m.game
     assert "Clear the pike nest" in g.warnings() and g.next_player() == 2
-    submit_line(m, "emigrate")  # P2 moves now
+    submit_line(m, "action skip")  # the skip blocks the nest: the reminder stays for P2's next turn
+    assert g.next_player() == 1 and not any("lear" in w for w in g.warnings())
     submit_line(m, "action wave")
     submit_line(m, "end")
+    assert g.next_player() == 2 and "Clear the pike nest" in g.warnings()
     submit_line(m, "action wave")
-    assert g.next_player() == 1
+    submit_line(m, "end")
+    assert g.next_player() == 1 and not any("lear" in w for w in g.warnings())
+    submit_line(m, "action wave")
     submit_line(m, "end")
     assert g.next_player() == 2 and not any("lear" in w for w in g.warnings())
 
@@ -457,8 +466,8 @@ def test_invalid_line_is_refused_with_its_number_and_changes_nothing(prefix, lin
     [
         (MOVES_CHIPS, MOVES, "emigrate sated", "no movement points left"),
         (MOVES_CHIPS, "", "action wave", "wave is not among the chips"),
-        (("pike", "skip", "skip", "skip", "skip", "skip"), "action pike;end;action pike;end", "graze",
-         "only skip is left"),
+        (("pike", "skip", "wave", "wave", "wave", "wave"), "action pike;end;action pike;end" + ";action wave;end" * 8,
+         "graze", "only skip is left"),
     ],
 )  # fmt: skip
 def test_invalid_line_with_custom_chips(chips, prefix, line, words):
@@ -522,7 +531,7 @@ def test_warnings_fit_the_screen():
 def random_chips(rng):
     while True:
         chips = tuple(rng.choice(hecht.KINDS) for _ in range(6))
-        if "skip" in chips and "pike" in chips:
+        if chips.count("skip") == 1 and "pike" in chips:
             return chips
 
 

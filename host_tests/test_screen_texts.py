@@ -167,7 +167,7 @@ def test_hecht_pike_owners_show_the_new_pikes_by_name(tmp_path):
         screen = player.expect("Nest 1 owners")
         text = words(screen.text(False))
     # the note under the pair (it never showed before: the step had two rows for it)
-    assert "1+1" in text and "new: Anna+2" in text, text
+    assert "Anna x2" in text and "new: Anna+2" in text, text
 
 
 def test_new_pikes_fall_back_to_seat_numbers_when_names_do_not_fit():

@@ -2,8 +2,8 @@
 
 The page runs the firmware's own main.py on the MicroPython WebAssembly VM.  These tests
 drive it with Playwright (pinned in requirements-dev.txt) pointed at Debian's Chromium
-(/usr/bin/chromium; `.ci/run` installs it), never a downloaded browser.  Without Chromium or
-Playwright they are skipped, and `make test` says why.
+(/usr/bin/chromium; `make test` installs it as root with apt), never a downloaded browser.  Without
+Chromium or Playwright they are skipped, and `make test` says why in one line (conftest.py).
 
 What they check: the panel in the page, and the ring's LEDs as drawn, equal the simulator's
 frames for the same key script and seed; a whole game of each title played to its end screen
@@ -47,7 +47,7 @@ def _why_no_browser():
     if shutil.which("node") is None:
         return "node is not installed"
     if not os.path.exists(CHROMIUM):
-        return "no Chromium at %s (Debian: apt-get install chromium; .ci/run does it)" % CHROMIUM
+        return "no Chromium at %s" % CHROMIUM
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -1043,7 +1043,7 @@ def test_die_seed_comes_from_crypto_get_random_values(tmp_path):
 const site = process.env.FISHTABLE_SITE;
 const { loadMicroPython } = await import(site + "/vm/micropython.mjs");
 const fs = await import("fs");
-const mp = await loadMicroPython({ heapsize: 256 * 1024, stdout: (t) => process.stdout.write(t + "\n") });
+const mp = await loadMicroPython({ heapsize: 4 * 1024 * 1024, stdout: (t) => process.stdout.write(t + "\n") });
 const bundle = JSON.parse(fs.readFileSync(site + "/bundle.json", "utf8"));
 for (const [path, c] of Object.entries(bundle)) {
   let dir = "";

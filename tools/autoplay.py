@@ -41,6 +41,7 @@ from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.match import Match, is_guest
 from fishtable.core.record import read
 from fishtable.core.summary import summary_line
+from fishtable.ui.play_hecht import pair_label
 
 TITLES = {game.name: game.title for game in games.GAMES}
 DEFAULTS = {s[0]: s[1] for game in games.GAMES for s in game.settings}  # the settings of a new board
@@ -319,7 +320,7 @@ class Autoplayer:
         self.screens.append(self.screen.text())
 
     def _hifisch(self, stmt):
-        self.expect("Face-down")
+        self.expect("Face-up")
         shell = stmt[-1]
         if stmt[0] == "shark":
             self.select("Shark + shell" if shell else "Shark")
@@ -364,7 +365,7 @@ class Autoplayer:
             return
         for i, (a, b) in enumerate(tokens):
             self.expect("Nest %d owners" % (i + 1))
-            self.pick("%d+%d" % (min(a, b), max(a, b)))
+            self.pick(pair_label(self.mirror.label, min(a, b), max(a, b)))
 
     def _yofish(self, stmt):
         verb = stmt[0]

@@ -658,7 +658,7 @@ def table(result):
                 "%s %d" % (g, v[0] / v[1]) for g, v in sorted(_by_game(result["timing"], "cpu_us_per_statement_avg")))),
             ("  NEXT in the main menu (us, median); host-to-chip ratio", "%s (%d I2C bytes); x%s (chip: 8.8 ms)"
              % (result["cpu_us_menu_next_median"], result["menu_next_i2c_bytes"], ratio)),
-            ("unix port: CPU to open Scan (OK to the code drawn), us", "%s (%s); chip ~%s ms"
+            ("unix port: CPU to open Scan (OK to the code drawn, fastest of 5), us", "%s (%s); chip ~%s ms"
              % (result["cpu_us_scan"], result["heap_peak_record"], result["chip_ms_scan_est"])),
             ("flash per statement: erases / programs / bytes (avg)", "%s / %s / %s (LittleFS, 4 KB blocks, 256 B pages)"
              % (result["flash_erases_per_statement_avg"], result["flash_programs_per_statement_avg"],

@@ -19,10 +19,10 @@ PLAYERS = {game.name: (game.low, game.high) for game in games.GAMES}
 
 
 def random_chips(rng):
-    """Six Hecht chips with at least one skip and one pike."""
+    """Six Hecht chips with exactly one skip and at least one pike."""
     while True:
         chips = tuple(rng.choice(hecht.KINDS) for _ in range(6))
-        if "skip" in chips and "pike" in chips:
+        if chips.count("skip") == 1 and "pike" in chips:
             return chips
 
 

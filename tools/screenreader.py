@@ -10,7 +10,8 @@ the frame is compared with the firmware's own font, the glyphs MicroPython's `fr
 draws (tools/devices/font.py reads them out of the MicroPython unix port), in both colours,
 and with the firmware's named icons.  Where cells found this way overlap (a window that
 straddles two letters can look like a third), the reader keeps the cells that line up into
-runs of text, then those with the most ink.  A die face (a 24x24 box with pips) reads as
+runs of text, then those with the most ink (each cell's whole ink: a 2x "n" beside another
+holds a `"` between them, which explains less of the letters).  A die face (a 24x24 box with pips) reads as
 `[die N]`.
 
 Runs under CPython and MicroPython (only ints, bytes and dicts), so a soak can read frames
@@ -325,11 +326,11 @@ class Reader:
             cell = words[2 * x:2 * x + 32]
             char = big.get(cell)
             if char is not None:
-                hits.append((x, char, False, 4 * _ink(cell[::4])))
+                hits.append((x, char, False, _ink(cell)))
                 continue
             char = big_inv.get(cell)
             if char is not None:
-                hits.append((x, char, True, 256 - 4 * _ink(cell[::4])))
+                hits.append((x, char, True, 256 - _ink(cell)))
         return hits
 
 

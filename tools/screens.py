@@ -288,6 +288,10 @@ class Album:
         glass = rig.glass()
         for fault in faults(glass, self.drawn[-1]):
             self.faults.append("%s: %s" % (caption, fault))
+        read = _reader().read(glass).keys()
+        if read != self.drawn[-1]:
+            self.faults.append("%s: the screen reader reads %r where the screen drew %r" % (
+                caption, read, self.drawn[-1]))
         self.cells.append((caption, glass, rig_ring(rig)))
         del self.drawn[:-1]
 
@@ -667,13 +671,18 @@ SHEET_FILE = "all.png"
 _READER = []
 
 
-def _read(glass):
-    """A frame's text as the screen reader reads it."""
+def _reader():
+    """The screen reader (made once)."""
     if not _READER:
         from screenreader import Reader
 
         _READER.append(Reader())
-    return _READER[0].read(glass).text()
+    return _READER[0]
+
+
+def _read(glass):
+    """A frame's text as the screen reader reads it."""
+    return _reader().read(glass).text()
 
 
 def written(only=()):

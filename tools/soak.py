@@ -11,6 +11,8 @@ Two kinds of run, spread over `--workers` processes:
 - Scan's QR codes of every shipped record and 200 generated games (host_tests/test_scan.py with
   FISHTABLE_SCAN_GAMES=200; `make test` runs 30): the matrix is segno's under CPython and
   MicroPython, zxing-cpp reads each Scan frame as a phone's camera sees it (not with --quick);
+- the screen reader on every name of 3 letters, 8x8 and 2x, plain and highlighted
+  (host_tests/test_screenreader.py with FISHTABLE_READER_NAMES=all; not with --quick);
 - random walks (tools/simlib/soakwalk.py): random presses, long presses, undo storms, settings and
   history visits mid-game and restarts, with the table's invariants checked after every press.  The
   MicroPython walks run the firmware as the board does (compiled to .mpy) with a heap of `--heap`
@@ -152,6 +154,17 @@ def scan_codes(job):
     return problem, time.time() - start
 
 
+def reader_names(job):
+    """host_tests/test_screenreader.py over every name of 3 letters; (problem or None, seconds)."""
+    start = time.time()
+    env = dict(os.environ, FISHTABLE_READER_NAMES="all")
+    argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+            os.path.join(ROOT, "host_tests", "test_screenreader.py"), "-k", "three_letters"]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "the screen reader on names:\n%s" % proc.stdout[-3000:]
+    return problem, time.time() - start
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a few minutes instead of half an hour")
@@ -181,6 +194,7 @@ def main(argv=None):
         jobs += [(game, ("cpython", seed + i)) for i in range(plan["games"])]
         if not args.quick:
             jobs.insert(0, (scan_codes, SCAN_GAMES))
+            jobs.insert(0, (reader_names, None))
         results = []
         with ProcessPoolExecutor(args.workers) as pool:
             futures = [(kind, job, pool.submit(kind, job)) for kind, job in jobs]
@@ -220,6 +234,13 @@ def report(results, plan, args, seed, seconds):
             problem, took = result
             print("  Scan's QR codes of %d generated games and every record: %s (%.0f s; build/scan_metrics.json)" % (
                 job, "failed" if problem else "segno's matrices, all read by zxing-cpp", took))
+            if problem:
+                problems.append(problem)
+            continue
+        if kind is reader_names:
+            problem, took = result
+            print("  The screen reader on every name of 3 letters: %s (%.0f s)" % (
+                "failed" if problem else "all read back", took))
             if problem:
                 problems.append(problem)
             continue

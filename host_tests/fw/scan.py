@@ -48,6 +48,37 @@ def matrices():
         count += 1
 
 
+def scores():
+    """For each payload on stdin (a line of JSON text), print [version, level, the 8 penalty scores,
+    then the matrix under each mask before the format information, as 8 strings of 0 and 1];
+    returns the payloads."""
+    from fishtable.ui import qr
+
+    count = 0
+    while True:
+        line = sys.stdin.readline()
+        if not line.strip():
+            return count
+        data = json.loads(line).encode()
+        version, level = qr.fit(len(data))
+        code = qr.Code(version, level)
+        code._functions()
+        code._place(qr._codewords(data, version, level))
+        unmasked = bytearray(code.matrix)
+        sys.stdout.write("[%d, %d, %s" % (version, level, json.dumps(code.scores())))
+        n = code.size
+        bits = bytearray(n * n)
+        for mask in range(8):
+            code.matrix[:] = unmasked
+            code._flip(mask)
+            for k in range(n * n):
+                bits[k] = 49 if code.matrix[k] & 1 else 48
+            sys.stdout.write(', "%s"' % bits.decode())
+        print("]")
+        code = unmasked = bits = None
+        count += 1
+
+
 def frame(kind, payload):
     """The Scan screen's frame (1024 bytes MONO_VLSB, as hex) showing the code of `payload`."""
     import devices

@@ -26,7 +26,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOOLS = bootstrap.TOOLS
 ROOT = bootstrap.ROOT
 MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
-SIM_HEAP = "512K"  # firmware from source (compiled in RAM, unlike the board's .mpy) plus the device models
 
 _READER = []
 
@@ -58,7 +57,7 @@ class Device:
             interp, os.path.join(HERE, "simrun.py"),
             (["--lfs", lfs] if lfs else []) + (["--battery"] if battery else []) + (["--meter"] if meter else [])
             + (["--draws"] if draws else [])
-            + ["--serve", str(seed), self.flash, MAIN_PY], heapsize=SIM_HEAP,
+            + ["--serve", str(seed), self.flash, MAIN_PY],
             path=(TOOLS,))  # the device models (simrun.py's own folder goes on the path as a script's does)
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      env=env, cwd=ROOT, text=True, bufsize=1)

@@ -42,7 +42,7 @@ GAMES = (
          True, (CHIPS_SETTING,),
          ((CHIPS_SETTING, "snail skip wave carp pike wave", "Hecht chips",
            ("picks", 6, "fishtable.core.hecht", "KINDS", "check_chips", "Hecht chip %d/6",
-            "Chips need a skip and a pike: not saved")),)),
+            "Chips need one skip and a pike: not saved")),)),
     Game("yofish", "Yo Fish!", 3, 4, "fishtable.core.yofish", "fishtable.ui.play_yofish",
          "fishtable.ui.helptext_yofish", False, (ASK_ADVANCED,),
          (("yo_max", 12, "Yo Fish! 1 to %s", ("number", 6, 99, "Highest card:", "Yo Fish!")),)),

@@ -34,7 +34,7 @@ STEPS = const(7)  # movement points per turn; a wave doubles them
 NESTS = const(3)  # nests of each kind in the pond
 EAT_POND = const(5)  # pikes may eat only while more than 4 carp swim in the pond
 ALL_COVERED = const(0x3F)
-_NEW = const(2)  # clear_due: pike nest made this turn (1: to clear on the player's next turn)
+_NEW = const(2)  # clear_due: pike nest made this turn (1: to clear in the owner's next turn)
 _END = ("end",)
 _EAT = ("eat", False)
 _EAT_SATED = ("eat", True)
@@ -44,14 +44,15 @@ _EMIGRATE_SATED = ("emigrate", True)
 
 
 def check_chips(chips):
-    """Raise Invalid unless `chips` are six chip kinds with at least one skip and one pike."""
+    """Raise Invalid unless `chips` are six chip kinds with exactly one skip (played once a
+    round) and at least one pike."""
     if len(chips) != 6:
         raise Invalid("option chips takes six chips, not %d" % len(chips))
     for kind in chips:
         if kind not in KINDS:
             raise Invalid("unknown chip %s (snail skip wave carp pike)" % kind)
-    if "skip" not in chips or "pike" not in chips:
-        raise Invalid("the chips need a skip and a pike")
+    if chips.count("skip") != 1 or "pike" not in chips:
+        raise Invalid("the chips need one skip and a pike")
 
 
 class Game(Ledger):
@@ -280,7 +281,7 @@ class Game(Ledger):
         elif kind == "wave":
             self.wave = True
         elif kind == "skip":
-            self._end_turn()
+            self._end_turn(True)
         elif kind == "carp":
             rolls = self._args(stmt)
             parents = 2 * len(rolls)
@@ -307,11 +308,11 @@ class Game(Ledger):
             self.pike_supply[p] -= 1
             self.hungry[p] += 1
 
-    def _end_turn(self):
+    def _end_turn(self, skipped=False):
         p = self.turn
         self.pike_supply[p] += self.pending
-        if self.clear_due[p] == 1 and self.moves:  # a skip (no move) blocks the nest one more turn
-            self.clear_due[p] = 0
+        if self.clear_due[p] == 1 and not skipped:  # clarification 10: the reminder ends with the
+            self.clear_due[p] = 0  # owner's next turn; a skip blocks the nest one turn more
         for q in range(self.players):
             if self.clear_due[q] == _NEW:
                 self.clear_due[q] = 1

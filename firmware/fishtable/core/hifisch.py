@@ -43,6 +43,8 @@ def value(n):
     return 2 if n <= 5 else 1
 
 
+_KINDS = (("fish", False), ("fish", True), ("shark", False), ("shark", True))  # the flips, in order
+
 class Game(Ledger):
     """A game of Hi Fisch!: the cards on the table, the sandbank, rounds and the players' catch.
 
@@ -226,9 +228,12 @@ class Game(Ledger):
         """True when every card never flipped carries a shell (as many shells hidden as such cards)."""
         return self.hidden > 0 and self.hidden >= self.unflipped()
 
+    all_shelled = _all_shelled
+
     def flip_kinds(self):
-        """What a flip may show now, as (verb, shell) pairs in the order a screen offers them: fish,
-        fish + shell, shark, shark + shell; the shell ones first when every card never flipped has one."""
+        """What a flip may show now, as (verb, shell) pairs, always in this order (a screen's choices
+        keep their places): fish, fish + shell, shark, shark + shell; when every card never flipped
+        has a shell (`all_shelled`), only returned fish come without one."""
         shelled = self._all_shelled()
         fish = shell_fish = False
         for n in range(1, NUMBERFISH + 1):
@@ -238,9 +243,7 @@ class Game(Ledger):
             if loc == DOWN and self.hidden:
                 shell_fish = True
         kinds = []
-        order = (("fish", True), ("fish", False), ("shark", True), ("shark", False)) if shelled else (
-            ("fish", False), ("fish", True), ("shark", False), ("shark", True))
-        for kind in order:
+        for kind in _KINDS:
             if kind[0] == "fish":
                 ok = shell_fish if kind[1] else fish
             else:

@@ -18,6 +18,7 @@ SYMBOLS = {
         "S",
         "...",  # older face-up cards left out when they do not all fit the line
         "Face-down 36",  # cards face-down
+        "Shells on all 10",  # every card never flipped has a shell: no plain fish or shark
         "Sand 2 hidden 8",  # shells on the sandbank, shells still on face-down cards
         "Fish + shell",
         "Green fish",  # the end: each player's points
@@ -32,13 +33,16 @@ SYMBOLS = {
         "@carp",
         "@pike",
         "@!snail",  # a covered chip: the icon dark on a lit square
-        "Moved 0 of 7",  # movement points used of the turn's allowance
+        "Move 7 points",  # the turn's movement points (14 after a wave)
+        "Entered: 2 eat",  # what was entered this turn
+        "Round 1 of 3",  # takes turns with the pond and the warnings
         "Pikes 2, spare 4",  # the player's pikes on the board, in their supply
         "Carp in pond 3",  # carp in the pond, hungry or sated (a warning takes this line)
         "Nests with pairs",
         "Carp nest 1",  # the carp dice, nest by nest
+        "Nest 1: roll now",  # the device rolls nest by nest
         "Too few carp:",  # the supply is short: the player to move picks each nest's share ("2 0 1")
-        "1+2",  # the owners of a pike breeding pair
+        "P1+P2",  # the owners of a pike breeding pair (names where they fit)
         "new: P1+1",  # new pikes per player of a pike reproduction
         "!Pikes can't eat",  # warnings ("!"), several take turns
         "!Sated carp join",

@@ -10,9 +10,14 @@ LEGEND = (
     "P1 Red\n"
     " player 1 moves,\n"
     " the ring in red\n"
-    "Moved 0 of 7\n"
-    " points used; 14\n"
+    "Move 7 points\n"
+    " this turn's; 14\n"
     " after a wave",
+    "Entered: 2 eat\n"
+    " moves entered\n"
+    " this turn (the\n"
+    " board sees no\n"
+    " other moves)",
     "Their 6 chips:\n"
     "@snail add snail\n"
     "@skip skip turn\n"
@@ -27,15 +32,22 @@ LEGEND = (
     " board, in stock",
     "Carp in pond 3\n"
     " hungry or sated\n"
-    " (a warning may\n"
-    " take the line)\n"
+    "Round 1 of 3\n"
+    " these two take\n"
+    " turns with the\n"
+    " warnings",
     "Nests with pairs\n"
-    " nests breeding",
+    " nests breeding\n"
     "Carp nest 1: die\n"
     " that nest's die\n"
-    "1+2\n"
+    "Nest 1: roll now\n"
+    " OK rolls it",
+    "P1+P2\n"
     " a pair: pikes\n"
-    " of P1 and P2",
+    " of P1 and P2\n"
+    " (names where\n"
+    " they fit; Ann\n"
+    " x2: both hers)",
     "Too few carp:\n"
     " short supply:\n"
     " who moves picks\n"
@@ -48,10 +60,12 @@ LEGEND = (
     " where it fits)",
     "!Pikes can't eat\n"
     " 4 carp or fewer\n"
-    " in the pond\n"
+    " in the pond",
     "!Clear your nest\n"
-    " new pikes born\n"
-    " in it",
+    " pikes born in\n"
+    " it: move out\n"
+    " first (shown\n"
+    " this turn)",
     "!Sated carp join\n"
     " only 3 carp: a\n"
     " third sated one\n"
@@ -73,35 +87,122 @@ LEGEND = (
 )
 
 RULES = (
+    "Each turn: 7\n"
+    "movement points\n"
+    "for carp and\n"
+    "your own pikes,\n"
+    "not all needed.\n"
+    "Snails stay put",
+    "A step costs 1\n"
+    "point; arrow to\n"
+    "next arrow space\n"
+    "1 point. Pass\n"
+    "over fish, stop\n"
+    "only to eat",
+    "Hungry carp eat\n"
+    "snails, hungry\n"
+    "pikes eat carp\n"
+    "(a carp's snail\n"
+    "back to supply);\n"
+    "food moves along",
+    "One action a\n"
+    "turn, before,\n"
+    "during or after\n"
+    "moving. Cover\n"
+    "its chip, even\n"
+    "with no effect",
+    "All chips\n"
+    "covered by all:\n"
+    "a new round, all\n"
+    "open again",
+    "Skip: only at\n"
+    "the start of a\n"
+    "turn, and once\n"
+    "every round (a\n"
+    "set has one).\n"
+    "Wave: 7 more",
     "Chips: set the\n"
     "six in Settings\n"
     "to match your\n"
     "board. Default:\n"
     "snail skip wave\n"
     "carp pike wave",
+    "Nests: only\n"
+    "sated fish go\n"
+    "in; pikes never\n"
+    "in carp nests,\n"
+    "carp never in\n"
+    "pike nests",
+    "No fish in while\n"
+    "a hungry one is\n"
+    "there; leave a\n"
+    "breeding pair\n"
+    "alone; no way\n"
+    "through a nest",
+    "While only 3\n"
+    "carp swim (the\n"
+    "3 start carp in\n"
+    "their nests),\n"
+    "a 3rd sated one\n"
+    "joins another",
     "At most 4 carp\n"
-    "counts the carp\n"
-    "in the pond,\n"
-    "hungry or sated,\n"
-    "in nests or not;\n"
-    "not eaten ones",
-    "Emigrated pike:\n"
-    "counts for its\n"
-    "player at once;\n"
-    "its stone is\n"
+    "in the pond:\n"
+    "pikes can't eat\n"
+    "them. Counts\n"
+    "hungry, sated,\n"
+    "in nests or not",
+    "Breeding: a nest\n"
+    "with 2 sated\n"
+    "fish, nothing\n"
+    "else. It breeds\n"
+    "in all such\n"
+    "nests at once",
+    "The parents are\n"
+    "hungry again,\n"
+    "their food back\n"
+    "to the supply.\n"
+    "Pikes: 1 new\n"
+    "pike per parent",
+    "New pikes: move\n"
+    "them out first,\n"
+    "with your next\n"
+    "points; a skip\n"
+    "blocks the nest\n"
+    "one turn more",
+    "The device says\n"
+    "!Clear your nest\n"
+    "in that turn (a\n"
+    "skip: the next\n"
+    "too); it can't\n"
+    "see moves",
+    "Carp dice: name\n"
+    "the nest, roll\n"
+    "one die per\n"
+    "nest. If carp\n"
+    "run short, the\n"
+    "mover picks",
+    "Emigrate: a pike\n"
+    "leaves over an\n"
+    "arrow space, 1\n"
+    "point. It counts\n"
+    "for its player\n"
+    "at once",
+    "Its stone is\n"
     "back in supply\n"
-    "at turn's end",
+    "at turn's end:\n"
+    "breeding may\n"
+    "bring it back",
     "A sated pike\n"
     "that emigrates\n"
     "lets its carp go\n"
     "back to the\n"
     "supply",
-    "Carp dice: one\n"
-    "die per nest. If\n"
-    "carp run short,\n"
+    "Short supply:\n"
+    "what can't be\n"
+    "done is lost;\n"
     "the player to\n"
-    "move picks the\n"
-    "nest with fewer",
+    "move decides\n"
+    "who gets less",
     "Rounds: 4 with 2\n"
     "players, 3 with\n"
     "3, 2 with more.\n"

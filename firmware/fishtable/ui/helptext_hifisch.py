@@ -25,6 +25,11 @@ LEGEND = (
     "Face-down 36\n"
     " cards still\n"
     " face-down",
+    "Shells on all 10\n"
+    " every card not\n"
+    " yet flipped has\n"
+    " a shell: no\n"
+    " flip without",
     "Sand 2 hidden 8\n"
     " shells: 2 on\n"
     " the sandbank, 8\n"
@@ -45,6 +50,43 @@ LEGEND = (
 )
 
 RULES = (
+    "A turn: flip a\n"
+    "card (a shell on\n"
+    "it goes to the\n"
+    "sandbank first).\n"
+    "A numberfish\n"
+    "ends the turn",
+    "After a shark\n"
+    "the same player\n"
+    "flips the next\n"
+    "card, until a\n"
+    "numberfish",
+    "One turn each a\n"
+    "round, in turn.\n"
+    "2 players: two\n"
+    "each, one, two,\n"
+    "one, two",
+    "Flipped cards\n"
+    "stay face-up\n"
+    "until the\n"
+    "round's scoring",
+    "Scoring: each\n"
+    "shark eats a\n"
+    "fish, biggest\n"
+    "first; both go\n"
+    "back in the box",
+    "Winner: who\n"
+    "flipped the\n"
+    "biggest fish\n"
+    "left. They take\n"
+    "all face-up fish\n"
+    "of that kind",
+    "and every shell\n"
+    "on the sandbank.\n"
+    "Other fish go\n"
+    "back face-down.\n"
+    "The winner\n"
+    "starts next",
     "Sharks ate every\n"
     "fish: no winner.\n"
     "The same player\n"
@@ -57,12 +99,6 @@ RULES = (
     "at once, scored\n"
     "with the cards\n"
     "that are face-up",
-    "If cards run out\n"
-    "in a round, the\n"
-    "sharks always\n"
-    "eat every\n"
-    "face-up fish: no\n"
-    "winner",
     "A shell lies\n"
     "only on a card\n"
     "never flipped: a\n"

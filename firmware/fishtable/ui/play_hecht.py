@@ -62,13 +62,20 @@ class Play(Base):
         self.go(Ask("Carp dice", ["Enter dice", "Roll for me"], [False, True]), self._dice_how, self.back_to_first)
 
     def _dice_how(self, app, roll_here):
-        if roll_here:
-            self.wait()
-            n = self.nests
-            app.fx.spin(app.now, (255, 255, 255), ROLL_MS, lambda: self._rolled(app, n))
-            return
         self.rolls = ()
+        if roll_here:
+            self._ask_roll(app)
+            return
         self._ask_die(app)
+
+    def _ask_roll(self, app):
+        """The rulebook's player names the nest before each roll: "Nest 1: roll now", OK rolls."""
+        ask = Ask("Nest %d: roll now" % (len(self.rolls) + 1), ["Roll"])
+        self.go(ask, lambda a, _: self._roll(a), self.back_to_first)
+
+    def _roll(self, app):
+        self.wait()
+        app.fx.spin(app.now, (255, 255, 255), ROLL_MS, lambda: self._rolled(app))
 
     def _ask_die(self, app):
         ask = Ask("Carp nest %d: die" % (len(self.rolls) + 1), [str(f) for f in FACES], list(FACES), 0, True)
@@ -91,12 +98,14 @@ class Play(Base):
         ask = Ask(SHORT_SUPPLY, labels, options, 0, True, carp_per_nest)
         self.go(ask, lambda a, o: self.play(a, ("action", "carp", rolls)), back)
 
-    def _rolled(self, app, n):
-        rolls = tuple(app.die.rolls(n))
-        self.rolls = rolls
-        born = app.match.game.carp_born(rolls)
-        ask = Ask("Rolled " + " ".join(str(r) for r in rolls), ["+%d carp" % born], [rolls], 0, True)
-        self.go(ask, lambda a, r: self._split(a, r, None), None)
+    def _rolled(self, app):
+        self.rolls = rolls = self.rolls + (app.die.roll(),)
+        if len(rolls) < self.nests:
+            self._ask_roll(app)
+        else:
+            born = app.match.game.carp_born(rolls)
+            ask = Ask(rolled_text(rolls), ["+%d carp" % born], [rolls], 0, True)
+            self.go(ask, lambda a, r: self._split(a, r, None), None)
         self.enter(app)
 
     # -- pike: pick the owners of each breeding pair ---------------------------
@@ -112,8 +121,8 @@ class Play(Base):
         game = app.match.game
         chosen = self.pairs
         options = game.pike_pairs_after(chosen)
-        labels = ["%d+%d" % p for p in options]
         label = app.match.label
+        labels = [pair_label(label, a, b) for a, b in options]
         ask = Ask("Nest %d owners" % (len(chosen) + 1), labels, options, 0, True,
                   lambda p: born_text(game, chosen + (p,), label))
         self.go(ask, self._pair, self.back_to_first)
@@ -140,25 +149,29 @@ class Play(Base):
         return len(self.current(app).warnings) > 1
 
     def describe(self, app, game, view):
-        """The movement points used of the allowance; the pikes of the player to move, their
-        supply, the carp in the pond; the open chips (bit i: chip i); the warnings
-        (one line each)."""
-        view.moves = "Moved %d of %d" % (game.moves, game.allowance())
-        view.pikes = view.pond = ""
+        """The turn's movement points (7, 14 after a wave: the board never sees ordinary moves,
+        so it counts none); the pikes of the player to move and their supply, or what was entered
+        this turn once there is something; the open chips (bit i: chip i); the bottom row's lines
+        in turn: the carp in the pond and the round, or the warnings (one line each) and the round."""
+        view.moves = "Move %d points" % game.allowance()
+        view.pikes = ""
+        rounds = "Round %d of %d" % (game.round, game.rounds)
         if view.player is not None:
             p = view.player
-            view.pikes = "Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1])
-            view.pond = "Carp in pond %d" % game.carp_pond()
+            view.pikes = entered_text(app.match.statements, game.lines) or (
+                "Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1]))
         open_bits = 0
         for i, _ in game.open_chips():
             open_bits |= 1 << i
         view.open_chips = open_bits
         warnings = game.warnings()
-        view.warnings = ()
+        view.warnings = ("Carp in pond %d" % game.carp_pond(), rounds)
         if warnings:
             shown = list(warnings)  # one list, filled in a loop (a comprehension would make a closure)
             for i in range(len(shown)):
                 shown[i] = short_warning(warnings[i], app.match)
+            if game.round < game.rounds:  # ("!Last round" says it in the last)
+                shown.append(rounds)
             view.warnings = shown
         if game.round == game.rounds and not game.over and not _pike_chip_open(game):
             # the game ends after this turn: the one warning left, at once and kept (the others
@@ -189,12 +202,13 @@ class Play(Base):
         ask.draw(fb, self.STEP_ROW, draw.ROWS - self.STEP_ROW)
 
     def draw_details(self, app, fb, view):
-        """The moves, the pikes; the pond, or a warning ("!" before it) when the table needs one
-        (several take turns; in the game's final turn "!Final turn" alone)."""
+        """The movement points, the pikes (or what was entered); the pond and the round, or the
+        warnings ("!" before each) and the round, taking turns (in the game's final turn
+        "!Final turn" alone)."""
         draw.line(fb, view.moves, 5)
         draw.line(fb, view.pikes, 6)
         warnings = view.warnings
-        draw.line(fb, warnings[self.warn % len(warnings)] if warnings else view.pond, 7)
+        draw.line(fb, warnings[self.warn % len(warnings)], 7)
 
 
 LAST_TURN = "!Final turn"  # the last open pike chip is used: the game ends after this turn
@@ -239,6 +253,47 @@ def short_warning(text, match=None):
     if text == "Last round":
         return "!Last round"
     return draw.wrap(text)[0]  # whole words only
+
+
+_ENTERED = (("eat", "eat"), ("graze", "graze"), ("emigrate", "emigrate"))
+
+
+def entered_text(statements, lines):
+    """What was entered this turn (its last `lines` statements) besides the chip, which the header
+    shows: "Entered: 2 eat", "Entered 3 moves" when the kinds do not fit; "" for nothing."""
+    counts = [0, 0, 0]
+    for i in range(len(statements) - lines, len(statements)):
+        verb = statements[i][0]
+        for k in range(3):
+            if verb == _ENTERED[k][0]:
+                counts[k] += 1
+    total = counts[0] + counts[1] + counts[2]
+    if not total:
+        return ""
+    text = "Entered:"
+    for k in range(3):
+        if counts[k]:
+            text += "%s %d %s" % ("" if text[-1] == ":" else ",", counts[k], _ENTERED[k][1])
+    return text if len(text) <= draw.COLS else "Entered %d moves" % total
+
+
+def rolled_text(rolls):
+    """The carp dice by nest: "Nest 1: 5", "Nests 1-3: 5 4 6"."""
+    if len(rolls) == 1:
+        return "Nest 1: %d" % rolls[0]
+    return "Nests 1-%d: %s" % (len(rolls), " ".join(str(r) for r in rolls))
+
+
+def pair_label(label, a, b):
+    """A pike pair's owners as the screens call them (`label(p)`), "Ann+Zoe" where the two names
+    fit a big line ("Anna x2": one owner's two pikes), else "P1+P3"."""
+    text = "%s+%s" % (label(a), label(b))
+    if len(text) > BIG_COLS and a == b:
+        text = label(a) + " x2"
+    return text if len(text) <= BIG_COLS else "P%d+P%d" % (a, b)
+
+
+BIG_COLS = 8  # 2x letters a line
 
 
 def born_text(game, pairs, label):

@@ -51,7 +51,10 @@ class Play(Base):
             self._status = "Round %d" % game.round
         view.status = "Last round" if game.last_round(faceup) else self._status
         view.faceup = faceup_text(faceup)
-        view.counts = "Face-down %d" % game.facedown()
+        if game.all_shelled():  # why no plain fish or shark is offered: every card never flipped has a shell
+            view.counts = "Shells on all %d" % game.unflipped()
+        else:
+            view.counts = "Face-down %d" % game.facedown()
         shells = game.sandbank * 16 + game.shells_hidden()
         if self._shells != shells:
             self._shells = shells

@@ -85,8 +85,17 @@ class Setup:
         elif asks[step] == ASK_ADVANCED:
             app.push(Picker("Advanced game?", ["No", "Yes"], [0, 1], lambda a, yes: self._advanced(a, yes, step)))
         elif asks[step] == CHIPS_SETTING:
+            from fishtable.core.errors import Invalid
+            from fishtable.core.hecht import DEFAULT_CHIPS, check_chips
+
             chips = app.settings[CHIPS_SETTING].split()
-            lines = ["Action chips:"] + draw.wrap(" ".join(chips)) + ["", "OK: start"]
+            head = ["Action chips:"]
+            try:
+                check_chips(chips)
+            except Invalid:  # saved before a set needed exactly one skip: the default set
+                chips = list(DEFAULT_CHIPS)
+                head = ["Saved chips need", "one skip. Chips:"]
+            lines = head + draw.wrap(" ".join(chips)) + ["", "OK: start"]
             app.push(Info(lines, lambda a: self._option(a, ("chips", tuple(chips)), step)))
 
     def _advanced(self, app, yes, step):
