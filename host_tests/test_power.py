@@ -195,3 +195,16 @@ def test_an_evening_on_battery_lasts_longer_than_before():
     assert after["minutes"]["dimmed"] == 8.0 and after["minutes"]["dark"] >= 50  # 2 min, then 10 min, of the hour
     assert after["presses"] == before["presses"] >= 130  # a press every 20 s for 45 minutes
     assert figures["battery_hours_1000mah"] > 1.5 * figures["battery_hours_1000mah_before"]
+
+
+def test_an_encoder_turn_only_wakes_the_dark_board(run_fw, tmp_path):
+    """The encoder board on battery, the firmware's own loop light-sleeping: after 11 minutes the
+    panel is dark; the first detent turned wakes it to the same picture; the next one moves."""
+    turns = [11 * MIN, 11 * MIN + 3000]
+    looks = [1000, 11 * MIN - 10, 11 * MIN + 1000, 11 * MIN + 4000]
+    got = run_fw.call("battery.encoder_wake", str(tmp_path), turns, looks)
+    lit, dark, woken, moved = got["seen"]
+    assert lit[1] and lit[0] > 1
+    assert not dark[1] and dark[2] == "00" * 1024  # off
+    assert woken[:2] == lit[:2] and woken[2] == lit[2]  # the same picture at its contrast
+    assert moved[1] and moved[2] != lit[2]  # the second turn moved the highlight
