@@ -208,3 +208,17 @@ def test_an_encoder_turn_only_wakes_the_dark_board(run_fw, tmp_path):
     assert not dark[1] and dark[2] == "00" * 1024  # off
     assert woken[:2] == lit[:2] and woken[2] == lit[2]  # the same picture at its contrast
     assert moved[1] and moved[2] != lit[2]  # the second turn moved the highlight
+
+
+def test_the_end_screens_celebration_does_not_keep_the_board_lit(tmp_path):
+    from test_player import play_into, record
+
+    with Device(flash=str(tmp_path)) as dev:
+        play_into(dev, record("yofish-3p-basic.fish"))
+        dev.press("wait:1000")
+        assert dev.screen.contains("wins") and any(dev.ring), dev.text()  # the end screen, the ring celebrating
+        full = dev.contrast
+        dev.wait(2 * MIN)
+        assert 0 < dev.contrast < full and any(dev.ring)  # dimmed, the winners' colours faded
+        dev.wait(8 * MIN + 1000)
+        assert dev.contrast == -1 and not any(dev.ring)  # dark: the celebration no longer runs
