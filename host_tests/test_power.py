@@ -126,6 +126,7 @@ def test_battery_gauges_read_through_the_models(run_fw):
 def test_profile_checker_accepts_and_refuses_battery_and_power_fields(run_fw):
     cases = [
         ["ok", {}],
+        ["power", {"power": {}}],
         ["w", {"power": {"vbus": "WL_GPIO2", "keepalive_s": 8, "keepalive_ms": 150},
                "battery": {"kind": "vsys", "wireless": True}}],
         ["m", {"battery": {"kind": "max17048", "address": "0x36", "low_pct": 15}}],
@@ -137,7 +138,9 @@ def test_profile_checker_accepts_and_refuses_battery_and_power_fields(run_fw):
         ["bad_section", {"battery": 3}],
     ]
     got = run_fw.call("battery.profiles", cases)
-    assert got[0] == [{"vbus": 24, "sleep": True, "keepalive_s": 0, "keepalive_ms": 100}, None]
+    assert got[0] == [None, None]  # the defaults (fishtable.hw.board.build): the USB sense on GP24, light sleep
+    assert got[1] == [{"vbus": 24, "sleep": True, "keepalive_s": 0, "keepalive_ms": 100}, None]
+    got = got[:1] + got[2:]
     assert got[1] == [{"vbus": "WL_GPIO2", "sleep": True, "keepalive_s": 8, "keepalive_ms": 150},
                       {"kind": "vsys", "wireless": True, "low_mv": 3500}]
     assert got[2][1] == {"kind": "max17048", "address": 0x36, "low_pct": 15}
@@ -192,3 +195,30 @@ def test_an_evening_on_battery_lasts_longer_than_before():
     assert after["minutes"]["dimmed"] == 8.0 and after["minutes"]["dark"] >= 50  # 2 min, then 10 min, of the hour
     assert after["presses"] == before["presses"] >= 130  # a press every 20 s for 45 minutes
     assert figures["battery_hours_1000mah"] > 1.5 * figures["battery_hours_1000mah_before"]
+
+
+def test_an_encoder_turn_only_wakes_the_dark_board(run_fw, tmp_path):
+    """The encoder board on battery, the firmware's own loop light-sleeping: after 11 minutes the
+    panel is dark; the first detent turned wakes it to the same picture; the next one moves."""
+    turns = [11 * MIN, 11 * MIN + 3000]
+    looks = [1000, 11 * MIN - 10, 11 * MIN + 1000, 11 * MIN + 4000]
+    got = run_fw.call("battery.encoder_wake", str(tmp_path), turns, looks)
+    lit, dark, woken, moved = got["seen"]
+    assert lit[1] and lit[0] > 1
+    assert not dark[1] and dark[2] == "00" * 1024  # off
+    assert woken[:2] == lit[:2] and woken[2] == lit[2]  # the same picture at its contrast
+    assert moved[1] and moved[2] != lit[2]  # the second turn moved the highlight
+
+
+def test_the_end_screens_celebration_does_not_keep_the_board_lit(tmp_path):
+    from test_player import play_into, record
+
+    with Device(flash=str(tmp_path)) as dev:
+        play_into(dev, record("yofish-3p-basic.fish"))
+        dev.press("wait:1000")
+        assert dev.screen.contains("wins") and any(dev.ring), dev.text()  # the end screen, the ring celebrating
+        full = dev.contrast
+        dev.wait(2 * MIN)
+        assert 0 < dev.contrast < full and any(dev.ring)  # dimmed, the winners' colours faded
+        dev.wait(8 * MIN + 1000)
+        assert dev.contrast == -1 and not any(dev.ring)  # dark: the celebration no longer runs

@@ -59,7 +59,7 @@ def profiles(cases):
         data.update(extra)
         try:
             p = check_profile(name, data)
-            out.append([p["power"], p.get("battery")])
+            out.append([p.get("power"), p.get("battery")])
         except BoardError as err:
             out.append(str(err))
     return out
@@ -122,3 +122,83 @@ def keepalive_pulses(folder, usb, passes):
     after = [pixels.frames[i + 1][0] for i in white if i + 1 < len(pixels.frames)]
     return {"pulses": hw.keepalive.pulses, "white": len(white), "after": after, "ms": clock.ms,
             "others_dark": all(f[1:] == [(0, 0, 0)] * 11 for f in pixels.frames), "rest": app.rest}
+
+
+
+class _Stop(BaseException):
+    """The scripted turns are over (ends the app loop; not an Exception, which it would catch)."""
+
+
+class _Driven:
+    """The board's keys, with pin changes [(ms, gpio, level)] driven when their time has come:
+    before a poll, or when the modelled light sleep ends at the next one (its pin interrupt).
+    At each ms of `looks` the panel is looked at: (contrast, lit, its glass)."""
+
+    def __init__(self, keys, changes, clock, machine, panel, looks):
+        self.keys = keys
+        self.changes = sorted(changes)
+        self.clock = clock
+        self.machine = machine
+        self.panel = panel
+        self.looks = list(looks)
+        self.seen = []
+
+    def drive(self):
+        while self.looks and self.looks[0] <= self.clock.ms:
+            self.looks.pop(0)
+            p = self.panel
+            self.seen.append([p.contrast, p.lit(), bytes(p.glass_pages()).hex()])
+        while self.changes and self.changes[0][0] <= self.clock.ms:
+            _, gpio, level = self.changes.pop(0)
+            self.machine.drive(gpio, level)
+
+    def poll(self, now):
+        self.drive()
+        if not self.looks:
+            raise _Stop()
+        return self.keys.poll(now)
+
+    def idle(self):
+        return self.keys.idle()
+
+    def sleep(self, ms):
+        """The chip's light sleep: until `ms` passed or the next pin change or look."""
+        nxt = [c[0] for c in self.changes[:1]] + self.looks[:1]
+        if nxt:
+            ms = max(1, min(ms, min(nxt) - self.clock.ms))
+        self.clock.sleep_ms(ms)
+
+
+def encoder_wake(folder, turns_at, looks):
+    """An encoder board on battery at the main menu, the firmware's own app loop: a detent turned
+    at each ms of `turns_at`; the panel as seen at each ms of `looks`; the virtual time taken."""
+    devices, machine = _models()
+    panel = devices.attach_panel()
+    from devices.inputs import Clock, Script
+
+    from fishtable.hw import board
+    from fishtable.store import Store
+    from fishtable.ui import loop
+
+    machine.drive(24, 0)  # on battery
+    pins = {"a": 13, "b": 14, "sw": 15}
+    for gpio in pins.values():
+        machine.drive(gpio, 1)
+    data = dict(PICO)
+    data["input"] = {"kind": "encoder", "a": 13, "b": 14, "sw": 15}
+    hw = board.build(board.check_profile("enc", data))
+    clock = Clock()
+    hw.clock = clock
+    script = Script(pins)
+    for t in turns_at:
+        script.turn("a", "b", t, 1, step_ms=3)
+    keys = _Driven(hw.keys, script.changes, clock, machine, panel, looks)
+    hw.keys = keys
+    machine.set_sleeper(keys.sleep)
+    hw.data_root = folder + "/data"
+    try:
+        loop.run(hw, Store(root=hw.data_root), loop.make_die(hw))
+    except _Stop:
+        pass
+    machine.set_sleeper(None)
+    return {"seen": keys.seen, "ms": clock.ms}

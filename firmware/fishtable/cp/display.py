@@ -69,7 +69,7 @@ class Display(FrameBuffer):
         self.flip = bool(flip)
         self._contrast = max(0, min(255, contrast))
         self._stale = False
-        self.dimmed = 0  # 0: as set, 1: dimmed, 2: dark (see dim())
+        self.rest = 0  # 0: as set, 1: dimmed, 2: dark (see dim())
         self.ok = True
         self.errors = 0
         self.bytes_sent = 0  # bus bytes of the frames (as displayio's I2CDisplayBus frames them)
@@ -105,17 +105,17 @@ class Display(FrameBuffer):
     def contrast(self, value):
         """Set the contrast 0..255 (sent once the panel is no longer dimmed)."""
         self._contrast = max(0, min(255, value))
-        if not self.dimmed:
+        if not self.rest:
             self._send(_SET_CONTRAST, self._contrast)
 
     def dim(self, level):
         """0: the picture at its contrast, 1: dimmed, 2: dark (the panel off, the picture kept)."""
-        if level == self.dimmed:
+        if level == self.rest:
             return
-        if (level == 2) != (self.dimmed == 2):
+        if (level == 2) != (self.rest == 2):
             self._send(_DISPLAY_OFF if level == 2 else _DISPLAY_ON)
         self._send(_SET_CONTRAST, _DIM_CONTRAST if level else self._contrast)
-        self.dimmed = level
+        self.rest = level
 
     def set_flip(self, flip):
         """Rotate the picture by 180 degrees (True) or not; the next show() resends all.

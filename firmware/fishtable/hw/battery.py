@@ -68,7 +68,7 @@ class Gauge:
         vbus = app.hw.vbus
         if self.low_now(vbus is not None and vbus.value()):
             app.key_at = now  # lit, so that it is seen
-            app.set_rest(0)
+            app.dim(0)
             app.message("Battery low: the game is saved")
 
     def show_with_mark(self, display):

@@ -218,32 +218,16 @@ def check_profile(name, data):
     else:
         inp["repeat_delay_ms"] = c.number("input", "repeat_delay_ms", 50, 5000, 500)
         inp["repeat_ms"] = c.number("input", "repeat_ms", 20, 5000, 150)
-    power = _power(c, data)
     profile = {}
     for key in data:  # other top-level keys (e.g. "runtime") pass through unchanged
         profile[key] = data[key]
     profile.update({"name": name, "board": data.get("board", name), "i2c": i2c, "display": display,
-                    "ring": ring, "input": inp, "power": power})
-    if "battery" in data:
-        from fishtable.hw.battery import check
+                    "ring": ring, "input": inp})
+    if "power" in data or "battery" in data:
+        from fishtable.hw.power import check
 
-        profile["battery"] = check(c, data["battery"])
+        check(c, data, profile)
     return profile
-
-
-def _power(c, data):
-    """The `power` section with its defaults (USB sense on GP24, light sleep, no keep-alive)."""
-    if "power" not in data:
-        data = {"power": {}}
-        c = _Checker(c.name, data)
-    elif not isinstance(data["power"], dict):
-        c.fail("power", "must be a {...} section")
-    vbus = data["power"].get("vbus", 24)
-    if vbus is not None and vbus != 24 and vbus != "WL_GPIO2":
-        c.fail("power.vbus", "= %r must be 24 (Pico, Pico 2), \"WL_GPIO2\" (Pico W) or null" % (vbus,))
-    return {"vbus": vbus, "sleep": c.flag("power", "sleep", True),
-            "keepalive_s": c.number("power", "keepalive_s", 0, 60, 0),
-            "keepalive_ms": c.number("power", "keepalive_ms", 10, 1000, 100)}
 
 
 def _i2c_pins(bus, scl):
@@ -322,21 +306,13 @@ def build(profile):
         keys = Buttons(pull_up(inp["prev"]), pull_up(inp["next"]), pull_up(inp["ok"]), inp["debounce_ms"],
                        inp["long_ms"], inp["repeat_delay_ms"], inp["repeat_ms"])
     hw = Hardware(profile, display, ring, keys, i2c)
-    power = profile["power"]
-    if power["vbus"] is not None:
-        hw.vbus = machine.Pin(power["vbus"], machine.Pin.IN)
-        if power["sleep"]:
-            hw.lightsleep = machine.lightsleep  # (only with a USB sense: never while USB is there)
-    if "battery" in profile:
-        from fishtable.hw.battery import open_gauge
+    if "power" in profile or "battery" in profile:
+        from fishtable.hw.power import fit
 
-        hw.battery = open_gauge(profile["battery"], i2c, machine)
-        if display is not None:
-            hw.battery.show_with_mark(display)
-    if power["keepalive_s"]:
-        from fishtable.hw.keepalive import KeepAlive
-
-        hw.keepalive = KeepAlive(ring, power["keepalive_s"], power["keepalive_ms"])
+        fit(hw, profile, machine)
+    else:  # the defaults: the USB sense on GP24, light sleep between events on battery
+        hw.vbus = machine.Pin(24, machine.Pin.IN)
+        hw.lightsleep = machine.lightsleep
     return hw
 
 

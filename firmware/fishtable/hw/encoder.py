@@ -32,6 +32,7 @@ class Encoder(_Keys):
     def __init__(self, pin_a, pin_b, pin_sw, debounce_ms=20, long_ms=700, reverse=False, half_step=False,
                  down_event=False):
         super().__init__((None, None, pin_sw), debounce_ms, long_ms, 0, 1, down_event)
+        self._marks = [0] * 16  # (the ring's size: keys._RING)
         self._a = pin_a
         self._b = pin_b
         self._reverse = reverse

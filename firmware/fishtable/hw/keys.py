@@ -96,7 +96,7 @@ class _Keys(EventQueue):
         # written by the interrupts (and read here)
         self._codes = bytearray(_RING)  # key << 1 | down
         self._times = [0] * _RING
-        self._marks = [0] * _RING  # the encoder's count at the edge (turns before a press stay before it)
+        self._marks = None  # the encoder's: its count at each edge (turns before a press stay before it)
         self._pos = 0  # the encoder's quarter-step count (0 for buttons)
         self._base = 0  # ... at the last step turned into events
         self._w = 0
@@ -150,7 +150,8 @@ class _Keys(EventQueue):
             n -= 1
             self._codes[w] = code ^ n  # the other level first when both edges are recorded
             self._times[w] = now
-            self._marks[w] = self._pos
+            if self._marks is not None:
+                self._marks[w] = self._pos
             w = nxt
         self._w = w
         self._level[k] = down
@@ -171,7 +172,7 @@ class _Keys(EventQueue):
             if self._size > _QUEUE_SIZE - _ROOM:
                 return  # the rest waits in the ring for the next poll
             r = self._r
-            if not self._turned(self._marks[r], True):
+            if self._marks is not None and not self._turned(self._marks[r], True):
                 return  # the steps before this edge first, as room allows
             code = self._codes[r]
             t = self._times[r]

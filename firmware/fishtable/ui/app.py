@@ -66,7 +66,7 @@ class App:
         self.dirty = True
         self.key_at = now  # the last key (the panel dims and goes dark counting from it)
         self.rest = -1
-        self.set_rest(0)
+        self.dim(0)
         prefs.apply(hw, settings)
         draw.prepare()  # the blit buffers of 2x text and icons, once
 
@@ -133,7 +133,7 @@ class App:
             return
         self.key_at = self.now
         if self.rest:  # dimmed or dark: this key only wakes the board, the same screen comes back
-            self.set_rest(0)
+            self.dim(0)
             return
         self.dirty = True
         if self.toast is not None:
@@ -164,16 +164,16 @@ class App:
         s = self.settings
         level = 2 if 0 < s["dark"] <= idle else (1 if 0 < s["dim"] <= idle else 0)
         if level > self.rest:
-            self.set_rest(level)
+            self.dim(level)
 
-    def set_rest(self, level):
+    def dim(self, level):
         """0: awake, 1: the panel dimmed and the ring faded, 2: both dark (the picture is kept)."""
         self.rest = level
         if self.display is not None:
             self.display.dim(level)
         ring = self.hw.ring
         if ring is not None:
-            ring.dimmed = level  # (its next show)
+            ring.rest = level  # (its next show)
         self.fx.stale = True
         if level == 2:
             self.fx.render()  # the ring's last write until a key: all off

@@ -1,10 +1,6 @@
 """The app loop: poll the keys, feed events and ticks to the app, redraw on change, sleep."""
 
-import time
-
 from micropython import const
-
-from fishtable.core.dice import Die
 
 SLEEP_MS = const(10)
 _QUIET_MS = const(100)  # the longest nap while awake and nothing moves (a screen's timers may be late by it)
@@ -14,15 +10,9 @@ ERROR_RGB = (255, 0, 0)  # the ring's steady colour for a start-up error that no
 
 def make_die(hw):
     """A die seeded from the hardware's seed, else `os.urandom`, else the clock."""
-    seed = hw.seed
-    if seed is None:
-        try:
-            import os
+    from fishtable.ui.startup import make_die
 
-            seed = int.from_bytes(os.urandom(4), "big")
-        except (ImportError, AttributeError, OSError):
-            seed = time.ticks_us() ^ (time.ticks_ms() << 10)
-    return Die(seed)
+    return make_die(hw)
 
 
 def show_error(err, board=None):
