@@ -1083,6 +1083,60 @@ console.log("calls", calls);
     assert proc.stdout.split() == ["0xdeadbeef", "calls", "1"]
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_stalled_vm_never_makes_a_short_press_long(tmp_path):
+    """The worker's board clock (vm-worker.js) under node, its real clock jumping ahead: a click of
+    OK whose release waits while the VM computes for 2 s (a busy machine) reaches the firmware's
+    ticks as a short press; an OK held for 2 s before its release counts them; Backspace holds OK
+    800 ms of the board's clock."""
+    site = str(tmp_path / "site")
+    web.build(site)
+    script = r"""
+const site = process.env.FISHTABLE_SITE;
+let offset = 0; // the real clock jumps ahead by this much (a stalled VM)
+const realNow = performance.now.bind(performance);
+performance.now = () => realNow() + offset;
+const posted = [];
+globalThis.self = globalThis;
+globalThis.postMessage = (msg) => posted.push(msg);
+const worker = await import(site + "/vm-worker.js");
+const input = await import(site + "/input.js");
+const sab = new SharedArrayBuffer(input.WORDS * 4);
+const ctl = new Int32Array(sab);
+worker.attach(sab);
+const held = () => posted.filter((m) => m.type === "level" && !m.down).map((m) => Math.round(m.held));
+const until = (n) => { for (let i = 0; i < 200 && held().length < n; i++) self.vmPause(20); };
+const downs = () => posted.filter((m) => m.type === "level" && m.down).length;
+const taken = (n) => { for (let i = 0; i < 200 && downs() < n; i++) self.vmPause(20); };
+// a click: down and up at once, then the VM stalls 2 s before its next pause
+input.send(ctl, input.OK, input.DOWN); input.send(ctl, input.OK, input.UP);
+taken(1);
+const t0 = self.vmNow();
+offset += 2000;
+const stalled = self.vmNow() - t0;
+until(1);
+// a held OK: down, 2 s pass (the VM computing) before the person lets go, then up
+input.send(ctl, input.OK, input.DOWN);
+taken(2);
+offset += 2000;
+self.vmPause(20);
+input.send(ctl, input.OK, input.UP);
+until(2);
+// Backspace: OK down for a long press, up at once
+input.send(ctl, input.OK, input.LONG); input.send(ctl, input.OK, input.UP);
+until(3);
+console.log(JSON.stringify({ stalled, held: held() }));
+process.exit(0);
+"""
+    proc = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, FISHTABLE_SITE=site), timeout=60)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    got = json.loads(proc.stdout.strip().split("\n")[-1])
+    assert got["stalled"] <= 100  # the stall counts 100 ms at most while the release waits
+    click, hold, long_press = got["held"]
+    assert 50 <= click < 700 and hold >= 2000 and 800 <= long_press < 1000, got
+
+
 def test_second_tab_does_not_start_a_second_board(site, browser, context):
     """Two boards would write the same storage: a second tab of the page says so and waits."""
     open_page(browser, site)
