@@ -9,7 +9,7 @@ def build_hardware():
 
     try:
         hw = board.build(board.load_profile(board.read_config("config.txt"), "boards"))
-    except board.BoardError as err:
+    except Exception as err:  # a BoardError says what to fix; anything else is still shown
         from fishtable.ui.loop import show_error
 
         show_error(err, board)

@@ -23,7 +23,8 @@ ROOT = bootstrap.ROOT
 TOOLS = bootstrap.TOOLS
 HOST_TESTS = os.path.dirname(os.path.abspath(__file__))
 
-# Code that must hold on the board runs under both of these (the unix port with the Pico's heap).
+# Code that must hold on the board runs under both of these (the unix port with the harness's heap,
+# mprun.HARNESS_HEAP: the firmware's own heap is the benchmark's to measure).
 BOARD_INTERPRETERS = ("cpython", "micropython")
 RECORDS = os.path.join(ROOT, "records")
 # What board code run by the tests imports besides firmware/: the device models (tools/devices)
@@ -51,9 +52,8 @@ class Board:
         With `printed`: (the lines it printed, the result).  `stdin`: text for the function to
         read (a stream too big to hold: then `args` go into the code, so keep them short).
 
-        `preload`: modules to import first, in this order.  The 64-bit unix port compiles every
-        module from source in the same heap (the board loads .mpy), so in the Pico's 192 KB the
-        order can decide whether the heap is too torn for the next one."""
+        `preload`: modules to import first, in this order (the 64-bit unix port compiles every
+        module from source in the same heap; the board loads .mpy)."""
         module, function = name.rsplit(".", 1)
         first = "".join("import %s\n" % module_name for module_name in preload)
         if stdin is None:
@@ -87,9 +87,34 @@ def fw_runner():
 def mpy_firmware(tmp_path_factory):
     """The firmware compiled to .mpy as `make flash` puts it on the board (a folder, once a session):
     `fw_runner("micropython").call(..., firmware=mpy_firmware)` runs board code as the Pico has it,
-    its bytecode loaded rather than compiled in the 192 KB heap."""
+    its bytecode loaded rather than compiled in the heap."""
     import bench
 
     folder = str(tmp_path_factory.mktemp("mpy-firmware"))
     bench.compile_bundle(folder)
     return folder
+
+
+BROWSER_SKIP = "browser tests skipped: "  # test_web.py's skip reason starts so
+CHROMIUM_HINT = "install Chromium with `apt install chromium` (`make test` does it when run as root)"
+
+
+def browser_skip_line(reports):
+    """One line for the browser tests skipped among pytest's skip `reports` (how many, why, and
+    how to get them run), or None when none was."""
+    reasons = []
+    for report in reports:
+        text = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        if BROWSER_SKIP in text:
+            reasons.append(text.split(BROWSER_SKIP, 1)[1].strip())
+    if not reasons:
+        return None
+    why = reasons[0]
+    return "%d browser tests skipped: %s%s" % (len(reasons), why, ": " + CHROMIUM_HINT if "Chromium" in why else "")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say in one line, at the end, that the browser tests were skipped and how to run them."""
+    line = browser_skip_line(terminalreporter.stats.get("skipped", []))
+    if line:
+        terminalreporter.write_line(line, yellow=True, bold=True)

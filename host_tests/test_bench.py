@@ -134,7 +134,7 @@ def test_parse_record_keeps_header_and_statements_apart():
 def test_the_flash_block_device_counts_erases_and_programs(tmp_path, fw_runner):
     """FileFlash under the unix port's real LittleFS: programs come in 256-byte pages, an erase is
     an ioctl, the simple writeblocks interface erases first."""
-    got = fw_runner("micropython").call("bench_flash.counts", heapsize="512K", cwd=str(tmp_path))
+    got = fw_runner("micropython").call("bench_flash.counts", cwd=str(tmp_path))
     assert got == [True, True, 2, 352, 4096]
 
 

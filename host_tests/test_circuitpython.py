@@ -150,7 +150,7 @@ def random_fb_ops(seed, n):
 def test_framebuf_matches_micropython_byte_for_byte(fw_runner):
     ops = random_fb_ops(11, 2500)
     ops += [["text", chr(c), 3, 5, 1] for c in range(32, 128)]  # the whole font, off the grid
-    expected, count = fw_runner("micropython").call("cp_parity.framebuf_ops", ops, printed=True, heapsize="4M")
+    expected, count = fw_runner("micropython").call("cp_parity.framebuf_ops", ops, printed=True)
     assert count == len(ops)
     got = []
     cp_parity.fb_apply(framebuf, ops, got.append)
@@ -223,7 +223,7 @@ def test_drawing_and_ring_match_the_micropython_path(ring_bytes, monkeypatch, fw
 
     monkeypatch.setattr(draw, "_state", [False])  # not strict (a Rig of another test may have left it on)
     ops = random_drawing(5, 70)
-    expected = fw_runner("micropython").call("cp_parity.drawing", ops, heapsize="4M")
+    expected = fw_runner("micropython").call("cp_parity.drawing", ops)
 
     panel = SSD1306Model()
     display, bus = cp_display(panel)
@@ -315,7 +315,9 @@ def test_encoder_board_and_the_polled_fallback(ring_bytes):
     # NEXT reads pressed from the start: held at start, so no event (hw.keys' rule)
     assert [hw.keys.poll(t) for t in range(0, 1000, 10)] == [hwkeys.NONE] * 100
     hw = hardware.build(load("pico_encoder"), Buttonless(SSD1306Model()))
-    assert isinstance(hw.keys, hwkeys.Encoder)
+    from fishtable.hw.encoder import Encoder
+
+    assert isinstance(hw.keys, Encoder)
 
 
 # -- keys: keypad events give the events fishtable.hw.keys gives for the same presses ------
@@ -702,7 +704,7 @@ def sim_frames_micropython(keys_file, seed, flash):
     simlib = os.path.join(TOOLS, "simlib")
     os.makedirs(flash, exist_ok=True)
     argv, env = mprun.command("micropython", os.path.join(simlib, "simrun.py"),
-                              [keys_file, str(seed), flash, sim.MAIN_PY], heapsize=getattr(sim, "SIM_HEAP", "192K"),
+                              [keys_file, str(seed), flash, sim.MAIN_PY],
                               path=(TOOLS,))
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     lines = proc.stdout.splitlines()

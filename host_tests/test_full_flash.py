@@ -177,7 +177,7 @@ def lfs(name, *args):
     """host_tests/fw/store_lfs.py's function `name` under the MicroPython unix port (its LittleFS)."""
     from conftest import Board
 
-    return Board("micropython").call("store_lfs." + name, *args, heapsize="2M")
+    return Board("micropython").call("store_lfs." + name, *args)
 
 
 def image_state(image):

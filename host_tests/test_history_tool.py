@@ -166,7 +166,7 @@ def test_empty_folder_and_usage(tmp_path):
     out = run(str(tmp_path), "--png", str(tmp_path / "x.png"))
     assert out.returncode == 0 and out.stdout == "0 finished games\n"
     assert os.path.exists(str(tmp_path / "x.png"))
-    assert run().returncode == 2
+    assert run(str(tmp_path), str(tmp_path)).returncode == 2  # one folder at most
     assert run(str(tmp_path / "missing")).returncode == 2
     assert run(str(tmp_path), "--png").returncode == 2
     assert run(str(tmp_path), "--csv").returncode == 2
@@ -175,6 +175,27 @@ def test_empty_folder_and_usage(tmp_path):
         assert asked.returncode == 0 and asked.stderr == "" and "--csv / --json FILE" in asked.stdout
     wrong = run("--bogus")
     assert wrong.returncode == 2 and wrong.stdout == "" and "--csv / --json FILE" in wrong.stderr
+
+
+def test_without_a_folder_the_pulled_history_else_the_simulators_games(tmp_path, monkeypatch, capsys):
+    """`make history` (no DIR) after playing in the simulator: its games, and the folder read is said;
+    once the board's history is pulled (build/history), that one."""
+    monkeypatch.setattr(history, "REPOSITORY", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    assert history.main([]) == 2
+    said = capsys.readouterr().err
+    assert "build/history (the board's: make pull)" in said and "build/sim/flash/data/history" in said
+    sim = tmp_path / "build" / "sim" / "flash" / "data" / "history"
+    sim.mkdir(parents=True)
+    with open(RECORDS[0]) as src:
+        (sim / "0001-game.fish").write_text(src.read())
+    assert history.main([]) == 0
+    out = capsys.readouterr()
+    assert out.err == "history: reading build/sim/flash/data/history\n" and "1 finished game" in out.out
+    (tmp_path / "build" / "history").mkdir()
+    assert history.main([]) == 0
+    out = capsys.readouterr()
+    assert out.err == "history: reading build/history\n" and out.out.startswith("0 finished games")
 
 
 def test_bare_python_missing_folder_and_bad_files_are_told_briefly(tmp_path):

@@ -66,3 +66,36 @@ def test_profiles_are_plain_json_with_the_documented_sections(name):
 
 def test_forget_frees_the_board_module(run_fw):
     assert run_fw.call("board.forget") == [False, False]
+
+
+def test_a_damaged_config_says_which_line_is_not_text(run_fw, tmp_path):
+    """Invalid UTF-8 raised an uncaught UnicodeError at boot; a 1 MB config.txt a MemoryError on
+    the board. Empty is the default board; a folder, huge or not text is a message."""
+    res = run_fw.call("board.damaged_config", str(tmp_path))
+    assert res == {
+        "empty": "pico",
+        "not_utf8": "error: config.txt line 1: not text",
+        "not_utf8_line_3": "error: config.txt line 3: not text",
+        "binary": "error: config.txt line 1: not text",
+        "nul": "error: config.txt line 1: not text",
+        "huge": "error: config.txt: larger than 2048 bytes",
+        "folder": "error: config.txt: a folder, not a file",
+    }
+
+
+def test_a_damaged_profile_says_what_is_wrong(run_fw, tmp_path):
+    """A profile of 1 MB, nested 5,000 (here 2,000) deep or not UTF-8 ended in a MemoryError or UnicodeError
+    under MicroPython: each is a BoardError naming the file."""
+    res = run_fw.call("board.damaged_profiles", BOARDS, str(tmp_path))
+    assert res == {
+        "empty": "error: board empty: boards/empty.json is not valid JSON".replace("boards", str(tmp_path)),
+        "not_utf8": "error: board not_utf8: %s/not_utf8.json line 2: not text" % tmp_path,
+        "binary": "error: board binary: %s/binary.json line 1: not text" % tmp_path,
+        "deep": "error: board deep: %s/deep.json is nested too deep" % tmp_path,
+        "deep_in_field": "error: board deep_in_field: %s/deep_in_field.json is nested too deep" % tmp_path,
+        "huge_string": "error: board huge_string: %s/huge_string.json: larger than 4096 bytes" % tmp_path,
+        "not_object": "error: board not_object: the profile must be a JSON object",
+        "strings_with_brackets": "strings_with_brackets",
+        "huge": "error: board huge: %s/huge.json: larger than 4096 bytes" % tmp_path,
+        "folder": "error: board folder: %s/folder.json: a folder, not a file" % tmp_path,
+    }

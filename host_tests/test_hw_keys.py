@@ -45,9 +45,8 @@ def test_encoder_one_step_per_detent_with_bounce(run_fw):
 
 
 def test_fast_encoder_turns_are_counted_busy_or_not(run_fw):
-    # the scripts of fast turns (thousands of timed changes) need more than the Pico's heap; the
-    # firmware's own part is tiny
-    res = run_fw.call("keys.fast_turns", heapsize="2M")
+    # the scripts of fast turns: thousands of timed changes (the firmware's own part is tiny)
+    res = run_fw.call("keys.fast_turns")
     for ms in ("5", "10", "20", "40"):
         assert res["fast"][ms] == [48, 48, True], ms
     assert res["netted"] == [20, 0]
@@ -170,11 +169,12 @@ def test_random_encoder_bounce_gives_one_step_per_detent(turns, poll_ms):
     from devices.inputs import Script, release_all
 
     from fishtable.hw import keys as K
+    from fishtable.hw.encoder import Encoder
 
     pins = {"a": 13, "b": 14, "sw": 15}
     machine.reset()
     release_all(pins)
-    enc = K.Encoder(*(machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in (13, 14, 15)))
+    enc = Encoder(*(machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in (13, 14, 15)))
     script = Script(pins)
     t = 20
     expected = []

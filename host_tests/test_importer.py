@@ -140,7 +140,7 @@ def test_the_same_answers_under_micropython(tmp_path):
                                  capture_output=True, text=True, check=True).stdout
         else:
             code = "import importer\nimporter.main(%r)\n" % ([root] + paths)
-            out = mprun.run_code("micropython", code, path=(os.path.join(ROOT, "web"),), heapsize="512K")
+            out = mprun.run_code("micropython", code, path=(os.path.join(ROOT, "web"),))
         files_made = {p[len(root):]: d for p, d in snapshot(root).items()}
         answers[interp] = (json.loads(out.strip().split("\n")[-1]), files_made)
     assert answers["micropython"] == answers["cpython"]

@@ -97,6 +97,8 @@ def test_names_and_colours_are_kept_written_back_and_reported():
         ("names Ann Bo\n", 4, "names needs 3 names, not 2"),
         ("names Ann Bo Christopher\n", 4, "a name is 1-8 of A-Z a-z 0-9 -, not Christopher"),
         ("names Ann Bo C_3\n", 4, "not C_3"),
+        ("names Ann ann Bo\n", 4, "Ann and ann are the same name"),
+        ("names Ann Bo BO\n", 4, "Bo and BO are the same name"),
         ("colours red red blue\n", 4, "colour red twice"),
         ("colours red blue cyan\n", 4, "cyan is not a pike colour"),
         ("colours red blue\n", 4, "colours needs 3"),
@@ -109,6 +111,11 @@ def test_names_and_colours_errors(text, line, words):
     with pytest.raises(RecordError) as err:
         read_text("fishtable 1\ngame hecht\nplayers 3\n" + text)
     assert err.value.line == line and words in str(err.value), str(err.value)
+
+
+def test_guests_may_sit_more_than_once():
+    match = read_text("fishtable 1\ngame hecht\nplayers 3\nnames Guest guest Guest2\n")
+    assert match.names == ("Guest", "guest", "Guest2")
 
 
 def test_other_games_take_any_of_the_eight_colours():

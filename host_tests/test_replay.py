@@ -125,3 +125,25 @@ def test_a_micropython_that_cannot_start_or_stops_gives_one_line(tmp_path):
     binary.chmod(0o755)
     proc = subprocess.run([sys.executable, "-I", str(script), RECORDS[0], "--micropython"], capture_output=True)
     assert (proc.returncode, proc.stdout, proc.stderr) == (2, b"", b"MicroPython stopped (exit 1): TypeError: no\n")
+
+
+def test_what_is_not_a_regular_file_is_refused_at_once(tmp_path):
+    """A device that never ends (/dev/zero) and a FIFO no one writes to: one line, exit 2, no hang,
+    under both interpreters."""
+    fifo = tmp_path / "pipe.fish"
+    os.mkfifo(fifo)
+    for path in (b"/dev/zero", os.fsencode(fifo)):
+        want = (2, b"", b"cannot read %s: not a regular file\n" % path)
+        host, board = run_both(path)
+        assert host == board == want, path
+
+
+def test_what_is_read_is_bounded(tmp_path):
+    """A regular file of more than 1 MB (comments only, so it would be valid) is refused, not read."""
+    path = tmp_path / "long.fish"
+    with open(path, "wb") as handle:
+        handle.write(b"fishtable 1\ngame yofish\nplayers 3\n")
+        handle.write((b"#" + b"x" * 99 + b"\n") * 10500)
+    want = (2, b"", b"cannot read %s: larger than 1 MB\n" % os.fsencode(path))
+    host, board = run_both(os.fsencode(path))
+    assert host == board == want

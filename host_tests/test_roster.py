@@ -195,3 +195,16 @@ def test_a_match_refuses_names_and_colours_a_record_could_not_hold(names, colour
     with pytest.raises(Invalid) as err:
         Match("hecht", 2, 1, (), names, colours)
     assert message in str(err.value)
+
+
+def test_rename_and_remove_find_a_name_whatever_its_case():
+    store = new_store()
+    store.save_roster(["Anna", "Bob"])
+    store.begin(Match("hecht", 2, 1, (), ("Anna", "Bob"), None))
+    store.discard()
+    assert store.rename_player("anna", "ANNA") == ["ANNA", "Bob"]
+    assert store.last_players("hecht")[0] == ("ANNA", "Bob")
+    assert store.remove_player("BOB") == ["ANNA"]
+    assert store.last_players("hecht")[0] == ("ANNA", "Guest")
+    with pytest.raises(Invalid, match="ANNA is there already"):
+        store.save_roster(["ANNA", "anna"])

@@ -18,13 +18,18 @@ def test_runs_real_micropython_with_firmware_importable(interp):
     assert out.split() == ["micropython", __import__("fishtable").VERSION]
 
 
-def test_unix_port_has_the_pico_heap():
-    out = mprun.run_code("micropython", "import gc; gc.collect(); print(gc.mem_free() + gc.mem_alloc())")
-    assert 150_000 < int(out) <= 192 * 1024
+HEAP_TOTAL = "import gc; gc.collect(); print(gc.mem_free() + gc.mem_alloc())"
+
+
+def test_harnesses_run_with_a_generous_heap_and_the_pico_heap_on_request():
+    """A harness's heap holds its own code and data beside the firmware: it is no measure of the
+    board's, so it is large (the benchmark measures the firmware in the Pico's 192 KB)."""
+    assert int(mprun.run_code("micropython", HEAP_TOTAL)) >= 4 * 1024 * 1024 - 64 * 1024
+    assert 150_000 < int(mprun.run_code("micropython", HEAP_TOTAL, heapsize=mprun.PICO_HEAP)) <= 192 * 1024
 
 
 def test_unix_port_heap_is_a_hard_limit():
-    proc = mprun.run("micropython", "x = bytearray(300 * 1024)", mode="code", check=False)
+    proc = mprun.run("micropython", "x = bytearray(300 * 1024)", mode="code", check=False, heapsize=mprun.PICO_HEAP)
     assert proc.returncode != 0
     assert "MemoryError" in proc.stdout + proc.stderr  # the unix port prints tracebacks to stdout
 

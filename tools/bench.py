@@ -566,6 +566,10 @@ def collect(records=None, unix=True):
         result["chip_ms_scan_est"] = scan["chip_ms_scan_est"]
         result["boot"] = bench_boot()
         result["soak_min_heap"] = soak_min_heap()
+    from benchlib import power
+
+    result["power"] = power.evening_figures()  # the battery model over an evening (docs/power.md)
+    result["battery_hours_1000mah"] = result["power"]["battery_hours_1000mah"]
     return result
 
 
@@ -654,7 +658,7 @@ def table(result):
                 "%s %d" % (g, v[0] / v[1]) for g, v in sorted(_by_game(result["timing"], "cpu_us_per_statement_avg")))),
             ("  NEXT in the main menu (us, median); host-to-chip ratio", "%s (%d I2C bytes); x%s (chip: 8.8 ms)"
              % (result["cpu_us_menu_next_median"], result["menu_next_i2c_bytes"], ratio)),
-            ("unix port: CPU to open Scan (OK to the code drawn), us", "%s (%s); chip ~%s ms"
+            ("unix port: CPU to open Scan (OK to the code drawn, fastest of 5), us", "%s (%s); chip ~%s ms"
              % (result["cpu_us_scan"], result["heap_peak_record"], result["chip_ms_scan_est"])),
             ("flash per statement: erases / programs / bytes (avg)", "%s / %s / %s (LittleFS, 4 KB blocks, 256 B pages)"
              % (result["flash_erases_per_statement_avg"], result["flash_programs_per_statement_avg"],
@@ -680,6 +684,15 @@ def table(result):
         rows.append(("  same from source (compiled on the device)",
                      "fits; heap peak %s B net" % src["heap_peak"] if src["fits"]
                      else "DOES NOT FIT (%s)" % src.get("error")))
+    power = result.get("power")
+    if power:
+        for key in ("before", "after"):
+            p = power[key]
+            m = p["minutes"]
+            rows.append(("battery: evening of %s min, %s (1,000 mAh: hours)" % (p["evening_minutes"], key),
+                         "%s h at %s mA (chip %s, panel %s, ring %s); minutes running %s, dimmed %s, dark %s, "
+                         "asleep %s" % (p["battery_hours_1000mah"], p["average_ma"], p["chip_ma"], p["panel_ma"],
+                                        p["ring_ma"], m["running"], m["dimmed"], m["dark"], m["asleep"])))
     if "soak_min_heap" in result:
         rows.append(("random walk of %d presses (.mpy, unix port): smallest heap" % SOAK_PRESSES,
                      "%sK (of %s)" % (result["soak_min_heap"], "/".join(str(k) for k in SOAK_HEAPS))))

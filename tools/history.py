@@ -3,6 +3,7 @@
 
     make pull                                        # the board's history -> build/history/
     python3 tools/history.py build/history           # a table per game (a bare python3 is enough)
+    python3 tools/history.py                         # build/history, else the simulator's games
     python3 tools/history.py build/history --csv plays.csv --json plays.json
     make history DIR=build/history PNG=history.png   # ... and the charts (Pillow, from .venv)
 
@@ -383,6 +384,25 @@ def _write(target, writer, plays):
         writer(plays, out)
 
 
+# Without a folder: the board's history copied off it (make pull), else the simulator's games.
+REPOSITORY = None  # the repository (None: this file's): DEFAULT_FOLDERS are below it
+DEFAULT_FOLDERS = ("build/history", "build/sim/flash/data/history")
+
+
+def default_folder(root):
+    """The first of DEFAULT_FOLDERS (under `root`, the repository) that exists, or None."""
+    for folder in DEFAULT_FOLDERS:
+        if os.path.isdir(os.path.join(root, folder)):
+            return os.path.join(root, *folder.split("/"))
+    return None
+
+
+def _shown(folder):
+    """`folder` as the reader would type it: relative to here when it is below here."""
+    rel = os.path.relpath(folder)
+    return folder if rel.startswith("..") else rel
+
+
 def main(argv):
     args = list(argv)
     if "-h" in args or "--help" in args:  # asked for: the usage on stdout, a success
@@ -391,10 +411,18 @@ def main(argv):
     png = _option(args, "--png")
     csv_out = _option(args, "--csv")
     json_out = _option(args, "--json")
-    if False in (png, csv_out, json_out) or len(args) != 1 or args[0].startswith("-"):
+    if False in (png, csv_out, json_out) or len(args) > 1 or (args and args[0].startswith("-")):
         sys.stderr.write(__doc__)
         return 2
-    folder = args[0]
+    if args:
+        folder = args[0]
+    else:
+        folder = default_folder(REPOSITORY or os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        if folder is None:
+            sys.stderr.write("history: no games here yet: neither %s (the board's: make pull) nor %s "
+                             "(the simulator's: make sim)\n" % DEFAULT_FOLDERS)
+            return 2
+        sys.stderr.write("history: reading %s\n" % _shown(folder))
     if os.path.isfile(folder):
         sys.stderr.write("history: %s is a file: give the folder that holds the .fish files (%s)\n"
                          % (folder, os.path.dirname(folder) or "."))

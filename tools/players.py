@@ -26,6 +26,7 @@ import bootstrap  # noqa: F401 - tools/ and firmware/ on sys.path
 import flash
 
 from fishtable.core.games import GAMES as REGISTRY
+from fishtable.core.names import find_name
 
 ROOT = flash.ROOT
 HISTORY = "/data/history"
@@ -108,7 +109,7 @@ def run_roster(port, command, names, log=print):
         elif command == "remove":
             roster = board_call(transport, "_S().roster()")
             for name in names:  # all checked before the first is removed
-                if name not in roster:
+                if find_name(roster, name) < 0:  # Ann and ann are one name
                     raise PlayersError("%s is not in the roster" % name)
             for name in names:
                 roster = board_call(transport, "_S().remove_player(%r)" % name)

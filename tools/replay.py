@@ -4,7 +4,8 @@
     python3 tools/replay.py FILE [--micropython]
 
 Runs the firmware's own rules core.  Exit 0 with the JSON line on stdout; exit 2 with
-`line N: what is wrong` (or `cannot read FILE: why`) on stderr for anything else.  Any
+`line N: what is wrong` (or `cannot read FILE: why`) on stderr for anything else; what is not
+a regular file (a device, a FIFO) is refused before it is opened, and at most 1 MB is read.  Any
 bytes at all and any file name (UTF-8 or not; a byte that is not printable ASCII is shown
 as `?`) give one of these lines, never a traceback.  `--micropython` runs this
 same script inside the MicroPython unix port (installed by `make setup` into .venv)
@@ -30,6 +31,33 @@ REASONS = {
 # launcher dies on a command-line word of 256 characters or more).
 HEX_PATH = "--path-hex"
 HEX_WORD = 200
+# The most that is read of any file: the longest real record is a few KB.
+LIMIT = 1 << 20
+LIMIT_WORDS = "larger than 1 MB"
+NOT_REGULAR = "not a regular file"
+S_IFMT = 0o170000
+S_IFREG = 0o100000
+S_IFDIR = 0o040000
+
+
+class Refused(Exception):
+    """A file that is not read (or not read further): its reason in words."""
+
+
+class Bounded:
+    """A binary stream that gives at most LIMIT bytes of `handle`, then raises Refused."""
+
+    def __init__(self, handle):
+        self.handle = handle
+        self.left = LIMIT
+
+    def readinto(self, buf):
+        got = self.handle.readinto(buf)
+        if got:
+            self.left -= got
+            if self.left < 0:
+                raise Refused(LIMIT_WORDS)
+        return got
 
 
 def safe(text):
@@ -59,14 +87,25 @@ def replay_stream(handle, buf=None):
 
 def replay_one(path, buf=None):
     """(status, line) for the record at `path` (bytes, or str): (0, JSON) or (2, the error message)."""
+    import os
+
     try:
+        kind = os.stat(path)[0] & S_IFMT  # before open(): opening a FIFO waits for a writer
+        if kind == S_IFDIR:
+            raise OSError(21)
+        if kind != S_IFREG:
+            raise Refused(NOT_REGULAR)
         handle = open(path, "rb")
     except OSError as err:
         return 2, cannot_read(path, err)
+    except Refused as err:
+        return 2, "cannot read %s: %s" % (safe(path), err.args[0])
     try:
-        return replay_stream(handle, buf)
+        return replay_stream(Bounded(handle), buf)
     except OSError as err:
         return 2, cannot_read(path, err)
+    except Refused as err:
+        return 2, "cannot read %s: %s" % (safe(path), err.args[0])
     finally:
         handle.close()
 

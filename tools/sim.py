@@ -27,8 +27,8 @@ Scripted (tests, demos):
     frame_NNNN.png for every changed frame (the panel's glass x4 beside the ring) with
     frame_NNNN.txt beside it (what the screen reader reads on it: tools/screenreader.py),
     and final.png; the final frame's text is printed.  --text prints every frame's text.
-    --micropython runs the firmware inside the MicroPython unix port (via tools/mprun, 512K
-    heap: the firmware from source is compiled in RAM, plus the device models) and streams the frames back;
+    --micropython runs the firmware inside the MicroPython unix port (via tools/mprun, whose
+    heap also holds the firmware compiled from source and the device models) and streams the frames back;
     they are byte-identical to the CPython run's.
 
 Flash: the simulated board's filesystem is a host folder (--flash DIR, default
@@ -58,7 +58,6 @@ W, H = 128, 64
 ON = (110, 200, 255)
 OFF = (8, 10, 16)
 RING_W = 256
-SIM_HEAP = "512K"  # firmware from source (compiled in RAM, unlike the board's .mpy) plus the device models
 
 
 # -- the ring's colours as a person sees them ------------------------------------
@@ -182,7 +181,6 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
         interp,
         os.path.join(SIMLIB, "simrun.py"),
         [os.path.abspath(keys), str(seed), os.path.abspath(flash), MAIN_PY],
-        heapsize=SIM_HEAP,
         path=(TOOLS,),  # the device models (simrun.py's own folder goes on the path as a script's does)
     )
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT, text=True)

@@ -6,7 +6,7 @@ raw REPL (Ctrl-A, the `OK` / `\\x04` framing, Ctrl-B back), raw-paste mode (Ctrl
 its flow-control window), Ctrl-C to interrupt and Ctrl-D to soft-reset (boot.py runs, and main.py
 too when the reset comes from the friendly REPL, as on the board).
 
-The code runs in a persistent MicroPython unix-port process (`-X heapsize=192K`, like a Pico):
+The code runs in a persistent MicroPython unix-port process (the harness's heap, mprun.HARNESS_HEAP):
 a small loop inside it reads length-prefixed blocks from a pipe and exec()s them in one globals
 dict.  The board's `/` is a directory of the host (VfsPosix mounted at `/`), so `/main.py` is
 ROOT/main.py.  A soft reset starts a fresh process.  `--version` and `--mpy` make the board
@@ -151,7 +151,8 @@ while True:
 class VirtualBoard:
     """A virtual Pico on a pseudo-terminal; `start()` returns its port (/dev/pts/N)."""
 
-    def __init__(self, root, version=None, mpy=None, heapsize=mprun.HEAPSIZE, machine="Raspberry Pi Pico with RP2040"):
+    def __init__(self, root, version=None, mpy=None, heapsize=mprun.HARNESS_HEAP,
+                 machine="Raspberry Pi Pico with RP2040"):
         self.root = os.path.abspath(root)
         self.version = version or ""
         self.mpy = "-" if mpy is None else str(mpy)
@@ -374,7 +375,7 @@ def main(argv=None):
     parser.add_argument("root", help="host directory that is the board's / (created if missing)")
     parser.add_argument("--version", help="MicroPython version the board reports, e.g. 1.21.0")
     parser.add_argument("--mpy", type=lambda s: int(s, 0), help="sys.implementation._mpy to report, e.g. 0x0306")
-    parser.add_argument("--heapsize", default=mprun.HEAPSIZE)
+    parser.add_argument("--heapsize", default=mprun.HARNESS_HEAP)
     args = parser.parse_args(argv)
     os.makedirs(args.root, exist_ok=True)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))

@@ -176,6 +176,8 @@ def run(seed=None, script=None):
         edge.script = simrun.PinScript(simrun.parse_script(script), _NoKeys(), pins, lambda now: None)
         vmtime.ticks_ms = edge.ticks_ms
         vmtime.ticks_us = lambda: edge.now * 1000
+    else:  # the board's clock of the worker (vm-worker.js): a stalled VM never lengthens a press
+        vmtime.ticks_ms = lambda: js.vmNow()
     install_urandom(seed)
     vmtime.sleep_ms = edge.sleep_ms
     os.chdir("/")

@@ -17,6 +17,12 @@ const MIN_LEVEL_PASSES = 1;
 // last one: the firmware has handled it and its frame went out before the answer.
 const SYNC_PASSES = 2;
 const LONG_MS = 800; // Backspace holds OK this long (the board's long press is 700 ms)
+// The board's clock (the firmware's time.ticks_ms, edge.py): the real one, except while a button
+// the person already let go of is still held on the board (its release waits to be taken): then
+// a loop pass counts at most STALL_MS beyond its pause, so that a busy machine (a stalled VM)
+// never turns a short press into a long one.  Button levels are timed on this clock too.
+const STALL_MS = 100;
+const TICKS_MASK = 0x3fffffff; // MicroPython's ticks_ms period (2**30)
 const HEAP = 192 * 1024; // the Pico's MicroPython heap (this port grows it when it runs out)
 
 let ctl = null;
@@ -30,6 +36,8 @@ let lastTakenPass = -1e9; // the pass that took the last button event
 let synced = 0; // the last sync request answered
 const holdMin = [MIN_LEVEL_MS, MIN_LEVEL_MS, MIN_LEVEL_MS];
 let blockedUntil = 0;
+let boardBase = 0; // the board's clock (ms) at realBase
+let realBase = 0;
 let lastGlass = null;
 let lastRing = null;
 const ram = new Uint8Array(1024);
@@ -72,14 +80,39 @@ function answerSync() {
   }
 }
 
+// True while a release is waiting in the mailbox for a button that is held on the board.
+function releaseWaits() {
+  const seq = Atomics.load(ctl, SEQ);
+  for (let i = readSeq; i !== seq; i = (i + 1) | 0) {
+    const ev = Atomics.load(ctl, RING + (i & (RING_SIZE - 1)));
+    if (ev >> 2 === UP && levels & (1 << (ev & 3))) return true;
+  }
+  return false;
+}
+
+// The board's clock now (ms): the time since the last pause, at most STALL_MS while a release waits.
+function boardNow() {
+  const since = performance.now() - realBase;
+  return boardBase + (releaseWaits() ? Math.min(since, STALL_MS) : since);
+}
+self.vmNow = () => Math.floor(boardNow()) & TICKS_MASK;
+
 // The app loop's pause (edge.py's sleep_ms): wait up to `ms`, woken early by a button.
 self.vmPause = (ms) => {
   passes++;
   answerSync();
+  const now = boardNow();
+  const waits = releaseWaits();
   const start = performance.now();
-  if (blockedUntil) Atomics.wait(ctl, SPARE, 0, Math.max(0, Math.min(ms, blockedUntil - start)));
-  else if (Atomics.load(ctl, SEQ) === readSeq) Atomics.wait(ctl, SEQ, readSeq, ms);
-  consume(performance.now());
+  let timeout = ms;
+  if (blockedUntil) {
+    timeout = Math.max(0, Math.min(ms, blockedUntil - now));
+    Atomics.wait(ctl, SPARE, 0, timeout);
+  } else if (Atomics.load(ctl, SEQ) === readSeq) Atomics.wait(ctl, SEQ, readSeq, ms);
+  const waited = performance.now() - start;
+  realBase = performance.now();
+  boardBase = now + (waits ? Math.min(waited, timeout + STALL_MS) : waited);
+  consume(boardBase);
   return levels;
 };
 
@@ -161,9 +194,15 @@ export function bundleData(content) {
   return out;
 }
 
-async function boot(msg) {
-  ctl = new Int32Array(msg.sab);
+// The buttons' mailbox (input.js) shared with the page; the board's clock starts.
+export function attach(sab) {
+  ctl = new Int32Array(sab);
   readSeq = Atomics.load(ctl, CONSUMED); // a restarted board takes what its predecessor left
+  realBase = performance.now();
+}
+
+async function boot(msg) {
+  attach(msg.sab);
   const bundle = fetch("bundle.json").then((r) => r.json());
   const out = (text) => post({ type: "log", text });
   vm = await loadMicroPython({ heapsize: HEAP, stdout: out, stderr: out, linebuffer: true });

@@ -117,3 +117,78 @@ def forget():
     board.forget()
     board = None
     return ["fishtable.hw.board" in sys.modules, hasattr(fishtable.hw, "board")]
+
+
+def _attempt(call):
+    """What `call()` returns, or the BoardError's message ("error: ..."); anything else raised is
+    returned by its type's name, so the test sees it (it must not happen)."""
+    from fishtable.hw.board import BoardError
+
+    try:
+        return call()
+    except BoardError as err:
+        return "error: " + str(err)
+    except Exception as err:  # noqa: BLE001 - the test fails on it
+        return "raised " + type(err).__name__
+
+
+def damaged_config(tmp):
+    """config.txt in each damaged form (written to `tmp`): the board read_config names, or its error."""
+    import os
+
+    devices, machine, board, BoardError = _board()
+    res = {}
+    path = tmp + "/config.txt"
+    forms = [
+        ("empty", b""),
+        ("not_utf8", b"BOARD=pico\xff\n"),
+        ("not_utf8_line_3", b"# table\n\nBOARD=pico\x80\n"),
+        ("binary", bytes(range(256))),
+        ("nul", bytes(64)),
+        ("huge", b"# " + b"x" * 1000 + b"\n"),
+    ]
+    for label, data in forms:
+        with open(path, "wb") as f:
+            if label == "huge":
+                for _ in range(1024):  # 1 MB, never held whole
+                    f.write(data)
+            else:
+                f.write(data)
+        res[label] = _attempt(lambda: board.read_config(path))
+    os.remove(path)
+    os.mkdir(path)
+    res["folder"] = _attempt(lambda: board.read_config(path))
+    os.rmdir(path)
+    return res
+
+
+def damaged_profiles(boards, tmp):
+    """pico.json in each damaged form (in `tmp`, as board `NAME`): what load_profile says."""
+    import os
+
+    devices, machine, board, BoardError = _board()
+    res = {}
+    good = open(boards + "/pico.json", "rb").read()
+    forms = [
+        ("empty", b""),
+        ("not_utf8", good.replace(b"Raspberry", b"Rasp\xffberry")),
+        ("binary", bytes(range(256)) * 4),
+        ("deep", b"[" * 2000 + b"]" * 2000),  # (5,000 deep is also too large)
+        ("deep_in_field", good.replace(b'"flip": false', b'"flip": ' + b"[" * 100 + b"]" * 100)),
+        ("huge_string", b'{"board": "' + b"x" * 20000 + b'"}'),
+        ("not_object", b"[1, 2, 3]"),
+        ("strings_with_brackets", good.replace(b"3 buttons", b"3 [[[[[[[[[[ buttons")),
+    ]
+    for label, data in forms:
+        with open(tmp + "/" + label + ".json", "wb") as f:
+            f.write(data)
+        res[label] = _attempt(lambda: board.load_profile(label, tmp)["name"])
+    with open(tmp + "/huge.json", "wb") as f:
+        f.write(good[:-2])
+        for _ in range(1024):
+            f.write(b" " * 1024)
+        f.write(b"}\n")
+    res["huge"] = _attempt(lambda: board.load_profile("huge", tmp)["name"])
+    os.mkdir(tmp + "/folder.json")
+    res["folder"] = _attempt(lambda: board.load_profile("folder", tmp)["name"])
+    return res

@@ -30,7 +30,9 @@ def encoder(**kw):
     """A fresh encoder on ENC, its contacts and switch released."""
     machine.reset()
     release_all(ENC)
-    return K.Encoder(pin(13), pin(14), pin(15), **kw)
+    from fishtable.hw.encoder import Encoder
+
+    return Encoder(pin(13), pin(14), pin(15), **kw)
 
 
 def names(events):

@@ -29,8 +29,9 @@ def payloads():
 
 
 def matrices():
-    """For each payload on stdin (a line of JSON text), print [version, level, mask, the matrix as
-    a string of 0 and 1, row by row]; returns the payloads."""
+    """For each payload on stdin (a line of JSON text, or [text, version, level] for that version
+    and level), print [version, level, mask, the matrix as a string of 0 and 1, row by row];
+    returns the payloads."""
     from fishtable.ui import qr
 
     count = 0
@@ -38,13 +39,48 @@ def matrices():
         line = sys.stdin.readline()
         if not line.strip():
             return count
-        code = qr.make(json.loads(line).encode())
+        found = json.loads(line)
+        if isinstance(found, list):
+            code = qr.make(found[0].encode(), found[1], found[2])
+        else:
+            code = qr.make(found.encode())
         n = code.size
         bits = bytearray(n * n)
         for k in range(n * n):
             bits[k] = 49 if code.matrix[k] & 1 else 48
         print('[%d, %d, %d, "%s"]' % (code.version, code.level, code.mask, bits.decode()))
         code = bits = None
+        count += 1
+
+
+def scores():
+    """For each payload on stdin (a line of JSON text), print [version, level, the 8 penalty scores,
+    then the matrix under each mask before the format information, as 8 strings of 0 and 1];
+    returns the payloads."""
+    from fishtable.ui import qr
+
+    count = 0
+    while True:
+        line = sys.stdin.readline()
+        if not line.strip():
+            return count
+        data = json.loads(line).encode()
+        version, level = qr.fit(len(data))
+        code = qr.Code(version, level)
+        code._functions()
+        code._place(qr._codewords(data, version, level))
+        unmasked = bytearray(code.matrix)
+        sys.stdout.write("[%d, %d, %s" % (version, level, json.dumps(code.scores())))
+        n = code.size
+        bits = bytearray(n * n)
+        for mask in range(8):
+            code.matrix[:] = unmasked
+            code._flip(mask)
+            for k in range(n * n):
+                bits[k] = 49 if code.matrix[k] & 1 else 48
+            sys.stdout.write(', "%s"' % bits.decode())
+        print("]")
+        code = unmasked = bits = None
         count += 1
 
 

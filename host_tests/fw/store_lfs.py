@@ -1,7 +1,7 @@
 """The store on the real LittleFS (MicroPython's os.VfsLfs2 on tools/devices FlashBlocks): the
 power-cut sweep, flash measurements and a full flash (no tests here: test_store_littlefs.py runs
 them under MicroPython: sweep_files, measure_files, full_flash_files).  Apart from store_sweep.py
-so that the sweeps in the Pico's heap do not compile it."""
+so that the sweeps under MicroPython do not compile it."""
 
 from fishtable.core.record import read_text
 from fishtable.session import Session

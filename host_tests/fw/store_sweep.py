@@ -292,7 +292,7 @@ def sweep_cut(text, torn=False, stride=1, first=0, store_class=Store):
 
 
 def sweep_record(path, stride):
-    """Both sweeps of the record at `path` (test_store_powercut.py runs this in the Pico's heap):
+    """Both sweeps of the record at `path` (test_store_powercut.py runs this under MicroPython):
     [points, errors, the first two errors] of every write point traced, on LittleFS then torn, and
     [cuts, errors, the first two] of real cuts at every `stride`-th point, torn."""
     Store.lean = False  # the statistics' code compiled once and kept (the board loads .mpy)

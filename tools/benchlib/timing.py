@@ -23,7 +23,8 @@ counts).  What is left is the firmware's CPU time, LittleFS's C code included.
   next turn's choices, the ring) + tick + its frame.  Parsing the record's line is not timed.
 
 - Scan: after the game, OK on the end screen's "OK: Scan" until the code is drawn (the board's
-  PAGE= address set: the page link, the largest code).
+  PAGE= address set: the page link, the largest code), the fastest of SCAN_OPENS opens (each
+  loads Scan's modules again: they leave memory with the screen).
 
 Prints `BENCH key json` lines: scan_us, menu_us, menu_i2c_bytes, key_us, key_kind, stmt_us,
 stmt_erases, stmt_progs, stmt_prog_bytes, over.
@@ -40,6 +41,8 @@ _ticks_diff = time.ticks_diff
 from fishtable.events import NEXT, OK, PREV  # noqa: E402 - the key codes, as the firmware has them
 
 MENU_PRESSES = 20
+SCAN_OPENS = 5  # Scan is opened this often, the fastest counted (a few ms: often cut by the host's
+# other work on a shared machine, unlike a press)
 BLOCKS = 352  # the Pico's filesystem: 1408 KB of its 2 MB flash
 BLOCK_SIZE = 4096
 PAGE = 256
@@ -185,16 +188,21 @@ def main(args):
         B._tidy()
     B.page_config()  # Scan's largest payload: the page link
     press(NEXT, None, 0)  # the end screen's bottom line: "OK: Scan"
-    m0 = model[0]
-    f0 = counts[3]
-    t = _ticks_us()
-    keys.poll(clock.ms)
-    app.handle(OK)
-    frame()  # "Making the code..."
-    frame()  # the code made and drawn
-    scan_us = _ticks_diff(_ticks_us(), t) - (model[0] - m0) - (counts[3] - f0)
-    if type(app.stack[-1]).__name__ != "Scan" or app.stack[-1].code is None:
-        raise RuntimeError("Scan did not open on the end screen")
+    scan_us = 0
+    for i in range(SCAN_OPENS):
+        m0 = model[0]
+        f0 = counts[3]
+        t = _ticks_us()
+        keys.poll(clock.ms)
+        app.handle(OK)
+        frame()  # "Making the code..."
+        frame()  # the code made and drawn
+        dt = _ticks_diff(_ticks_us(), t) - (model[0] - m0) - (counts[3] - f0)
+        if type(app.stack[-1]).__name__ != "Scan" or app.stack[-1].code is None:
+            raise RuntimeError("Scan did not open on the end screen")
+        scan_us = dt if i == 0 or dt < scan_us else scan_us
+        app.handle(OK)  # back to the end screen, its "OK: Scan" still chosen
+        frame()
     k = nkeys[0]
     print("BENCH scan_us %d" % scan_us)
     _print_ints("menu_us", menu_us, MENU_PRESSES)

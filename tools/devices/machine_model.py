@@ -8,12 +8,15 @@ heap locked under MicroPython, so an allocation in it fails as on the board); be
 interrupts come back on, as on the RP2040 (e.g. during a flash erase).  I2C writes go to device
 models attached to a bus; a bus can fail the next N writes or have a device unplugged,
 raising OSError(EIO) like the RP2040 on a missing ACK.  Each bus also counts bytes,
-transactions and the time they take on the wire at the I2C frequency.
+transactions and the time they take on the wire at the I2C frequency.  The board is on USB
+power (the VBUS sense, GP24, reads 1) until a test drives GP24 low; `lightsleep(ms)` calls
+the sleeper set with `set_sleeper(func)` (the simulator's: virtual time until the next key).
 """
 
 EIO = 5
 
-_levels = {}  # GPIO -> level driven from outside (0/1)
+VBUS = 24
+_levels = {VBUS: 1}  # GPIO -> level driven from outside (0/1); USB power on the VBUS sense
 _pins = {}  # GPIO -> _PinState (mode, pull, output value, irq handler)
 _buses = {}
 _irq = {"enabled": True, "pending": []}  # GPIOs whose edges wait for interrupts to be enabled
@@ -22,6 +25,7 @@ _irq = {"enabled": True, "pending": []}  # GPIOs whose edges wait for interrupts
 def reset():
     """Forget every pin level, pin and bus (a fresh board); interrupts on."""
     _levels.clear()
+    _levels[VBUS] = 1
     _pins.clear()
     _buses.clear()
     _irq["enabled"] = True
@@ -110,6 +114,7 @@ class _PinState:
         self._handler = None
         self._trigger = 0
         self._hard = False
+        self.alt = -1
         self.pin = None
 
 
@@ -125,7 +130,7 @@ class Pin:
     IRQ_FALLING = 4
     IRQ_RISING = 8
 
-    def __init__(self, id, mode=-1, pull=-1, value=None):
+    def __init__(self, id, mode=-1, pull=-1, value=None, alt=-1):
         self.id = id
         state = _pins.get(id)
         if state is None:
@@ -133,10 +138,13 @@ class Pin:
             _pins[id] = state
         state.pin = self
         self._state = state
-        self.init(mode, pull, value)
+        self.init(mode, pull, value, alt)
 
-    def init(self, mode=-1, pull=-1, value=None):
-        """Set the mode, pull and output value (-1 keeps the current one)."""
+    def init(self, mode=-1, pull=-1, value=None, alt=-1):
+        """Set the mode, pull and output value (-1 keeps the current one); `alt` is the function of
+        an ALT pin (kept, not modelled)."""
+        if alt != -1:
+            self._state.alt = alt
         if mode != -1:
             self._state._mode = mode
         if pull != -1:
@@ -235,11 +243,41 @@ class Bus:
         device = self.devices[addr]
         if parts is None:
             device.write(data)
+
         elif hasattr(device, "write_parts"):
             device.write_parts(parts)
         else:
             device.write(b"".join(bytes(p) for p in parts))
         return size + 1
+
+
+class ADC:
+    """machine.ADC(29) or ADC(Pin(29)): `read_u16()` gives the level a test set with `set_adc`."""
+
+    def __init__(self, id):
+        self.id = getattr(id, "id", id)
+
+    def read_u16(self):
+        return _adc.get(self.id, 0)
+
+
+_adc = {}
+
+
+def set_adc(gpio, u16):
+    """What ADC(gpio).read_u16() reads from now on (0..65535)."""
+    _adc[gpio] = u16
+
+
+def _bus_read_into(bus_, addr, buf):
+    """One read transaction from `addr` into `buf` (the device model's `read_into`)."""
+    device = bus_.devices.get(addr)
+    if device is None or addr in bus_.absent or not hasattr(device, "read_into"):
+        bus_.bits += 11
+        raise OSError(EIO)
+    bus_.transactions += 1
+    bus_.bits += 2 + 9 * (1 + len(buf))
+    device.read_into(buf)
 
 
 def bus(name=0):
@@ -274,10 +312,14 @@ class I2C:
         return self.bus.write(addr, None, self.freq, vector)
 
     def readfrom(self, addr, nbytes, stop=True):
-        raise OSError(EIO)
+        buf = bytearray(nbytes)
+        self.readfrom_into(addr, buf, stop)
+        return bytes(buf)
 
     def readfrom_into(self, addr, buf, stop=True):
-        raise OSError(EIO)
+        """A read transaction: the device model's `read_into(buf)` fills it (EIO for a device
+        without reads, or none at `addr`)."""
+        _bus_read_into(self.bus, addr, buf)
 
 
 class SoftI2C(I2C):
@@ -304,8 +346,18 @@ def idle():
     return None
 
 
+_sleeper = [None]
+
+
+def set_sleeper(func):
+    """`lightsleep(ms)` calls `func(ms)` from now on (None: it returns at once)."""
+    _sleeper[0] = func
+
+
 def lightsleep(ms=None):
-    return None
+    func = _sleeper[0]
+    if func is not None:
+        func(ms)
 
 
 def soft_reset():

@@ -26,7 +26,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOOLS = bootstrap.TOOLS
 ROOT = bootstrap.ROOT
 MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
-SIM_HEAP = "512K"  # firmware from source (compiled in RAM, unlike the board's .mpy) plus the device models
 
 _READER = []
 
@@ -45,24 +44,28 @@ class DeviceError(RuntimeError):
 class Device:
     """firmware/main.py on a simulated board in a child process, one key word at a time."""
 
-    def __init__(self, interp="cpython", seed=1, flash=None, draws=False, lfs=None):
+    def __init__(self, interp="cpython", seed=1, flash=None, draws=False, lfs=None, battery=False, meter=False):
         """`flash`: the host folder that is the board's flash (a temporary one when None); `lfs`:
         instead, a LittleFS block-device image file (MicroPython only: its os.VfsLfs2), written
-        back when the board stops."""
+        back when the board stops; `battery`: no USB power (the loop light-sleeps between events);
+        `meter`: `self.meter` has the time in each power state (simrun.Meter) after each press."""
         self.owns_flash = flash is None
         self.flash = flash or tempfile.mkdtemp(prefix="fishtable-flash-")
         os.makedirs(self.flash, exist_ok=True)
         self.interp = interp
         argv, env = mprun.command(
             interp, os.path.join(HERE, "simrun.py"),
-            (["--lfs", lfs] if lfs else []) + (["--draws"] if draws else []) + ["--serve", str(seed), self.flash,
-                                                                                MAIN_PY], heapsize=SIM_HEAP,
+            (["--lfs", lfs] if lfs else []) + (["--battery"] if battery else []) + (["--meter"] if meter else [])
+            + (["--draws"] if draws else [])
+            + ["--serve", str(seed), self.flash, MAIN_PY],
             path=(TOOLS,))  # the device models (simrun.py's own folder goes on the path as a script's does)
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      env=env, cwd=ROOT, text=True, bufsize=1)
         self.glass = bytes(1024)
         self.ring = bytes(36)
         self.ms = 0
+        self.contrast = -1  # the panel's contrast now (-1: the panel is off)
+        self.meter = None
         self.frames = []  # (glass, ring, ms, drawn) of every changed frame since the last press
         self.drawn = None  # with `draws`: the glyph keys the screens drew for the last frame shown
         self.draws = draws
@@ -152,6 +155,7 @@ class Device:
                 self.glass = bytes.fromhex(parts[1])
                 self.ring = bytes.fromhex(parts[2])
                 self.ms = int(parts[3])
+                self.contrast = int(parts[4])
                 self.frames.append((self.glass, self.ring, self.ms, self.drawn))
                 self._screen = None
                 if self.draws and self.drawn is not None:
@@ -160,6 +164,10 @@ class Device:
                 from simlib import drawlog
 
                 self.drawn = drawlog.decode(line[2:].strip())
+            elif line.startswith("P "):
+                import json
+
+                self.meter = json.loads(line[2:])
             elif line.startswith("?"):
                 return
             elif line.strip():

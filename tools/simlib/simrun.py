@@ -5,13 +5,19 @@
     simrun.py --lfs IMAGE ...                        the flash is the real LittleFS (os.VfsLfs2 of
                                                      the MicroPython unix port) on the block-device
                                                      image IMAGE, written back when the run ends
+    simrun.py --battery ...                          on battery: no USB power on the VBUS sense (GP24),
+                                                     so the loop light-sleeps between events
+    simrun.py --meter ...                            the time in each power state (`P` lines)
 
 The board is built by the firmware's own `board.build()` from boards/pico.json over the
 device models of tools/devices (machine: pins and I2C; the SSD1306 panel model decodes
 the I2C bytes; the NeoPixel model records the ring).  The key script presses and releases
-the button pins on a virtual clock.  Every changed frame (what the panel's glass shows and
-the ring's colours) goes to stdout as one line `F <1024 bytes hex> <ring hex> <ms>`; `E`
-ends the run.
+the button pins on a virtual clock.  Every changed frame (what the panel's glass shows, the
+ring's colours and the panel's contrast, -1 while the panel is off) goes to stdout as one line
+`F <1024 bytes hex> <ring hex> <ms> <contrast>`; `E` ends the run.
+
+With `--meter` (after `--battery`, if given) the virtual time is also counted by state for the
+bench's battery model (tools/benchlib/power.py): a line `P <json>` before each `?` (see Meter).
 
 In `--serve` mode the keys come one at a time: whenever the last one is done (pressed,
 released and 60 ms passed), the current frame goes out as an `F` line followed by `?`, and
@@ -88,6 +94,17 @@ class PinScript:
     def down_event(self, on):
         self.keys.down_event = on
 
+    def idle(self):
+        """The board's keys are idle (nothing down, nothing waiting): the loop may sleep."""
+        idle = getattr(self.keys, "idle", None)
+        return idle is not None and idle()
+
+    def wake_in(self, now, ms):
+        """How long a light sleep of `ms` from `now` lasts: the script's next pin change (a key's
+        interrupt) ends it, as on the chip."""
+        nxt = self.release_at if self.held is not None else self.next_at
+        return max(1, min(ms, nxt - now))
+
     def poll(self, now):
         self.on_poll(now)
         if self.held is not None and now >= self.release_at:
@@ -129,9 +146,11 @@ class Frames:
         self.glass = bytearray(panel.pages * panel.width)  # what the glass shows, updated in place
         self.ring = bytearray(36)
         self.ring_writes = 0
+        self.contrast = -2  # what the panel's contrast was at the last frame (-1: the panel off)
         self._scratch = bytearray(len(self.glass))
         self.changes = 0  # how many times the frame changed
         self.emit = True  # write `F` lines to stdout (the interactive terminal draws instead)
+        self.meter = None  # a Meter with `--meter`
 
     def _read_ring(self):
         """Take the ring's last written frame from the NeoPixel model; True when it changed."""
@@ -164,6 +183,10 @@ class Frames:
         if panel.log:
             del panel.log[:]  # the model logs every transaction; the simulator needs none
         changed = self._read_ring()
+        contrast = panel.contrast if panel.lit() else -1
+        if contrast != self.contrast:
+            self.contrast = contrast
+            changed = True
         if panel.transactions != self.mark:
             self.mark = panel.transactions
             scratch = panel.glass_pages(self._scratch)
@@ -173,26 +196,32 @@ class Frames:
         if changed:
             self.changes += 1
         if (changed or force) and self.emit:
-            sys.stdout.write("F %s %s %d\n" % (binascii.hexlify(self.glass).decode(),
-                                               binascii.hexlify(self.ring).decode(), now))
+            sys.stdout.write("F %s %s %d %d\n" % (binascii.hexlify(self.glass).decode(),
+                                                  binascii.hexlify(self.ring).decode(), now, self.contrast))
 
 
-def install(seed, data_root, make_keys, clock=None):
+def install(seed, data_root, make_keys, clock=None, battery=False, meter=False):
     """Device models in, and `board.build` wrapped to add the simulator's clock (a virtual one
-    unless `clock` is given), seed, flash and keys.
+    unless `clock` is given), seed, flash and keys; USB power on the VBUS sense unless `battery`
+    (then the chip's light sleep is modelled: it lasts until the keys' next pin change); with
+    `meter`, frames.meter counts the time in each power state.
 
     Returns (panel, clock, frames)."""
     import devices
 
     devices.install()
     panel = devices.attach_panel()
+    from devices import machine_model
     from devices.inputs import Clock
+
+    machine_model.drive(24, 0 if battery else 1)  # the VBUS sense: USB power or not
 
     from fishtable.hw import board
 
     if clock is None:
         clock = Clock()
     frames = Frames(panel)
+    frames.meter = Meter(frames, panel) if meter else None
     real_build = board.build
 
     def build(profile):
@@ -200,14 +229,87 @@ def install(seed, data_root, make_keys, clock=None):
         import neopixel
 
         frames.pixels = neopixel.instances[-1]
-        hw.clock = clock
+        hw.clock = clock if frames.meter is None else Metered(clock, frames.meter)
         hw.seed = seed
         hw.data_root = data_root
-        hw.keys = make_keys(hw, profile, frames)
+        keys = make_keys(hw, profile, frames)
+        hw.keys = keys
+        wake_in = getattr(keys, "wake_in", None)
+        if hw.lightsleep is not None and wake_in is not None:
+            hw.lightsleep = lambda ms: _nap(clock, frames.meter, wake_in(clock.ticks_ms(), ms))
         return hw
 
     board.build = build
     return panel, clock, frames
+
+
+class Meter:
+    """Virtual ms by state, as the loop waits: `ms` by the panel's state (running: lit at its
+    contrast, dimmed, dark: off), `asleep` (the chip in light sleep, within those), `naps` (light
+    sleeps: each a wake-up), and the integrals the battery model needs: lit pixels x ms x contrast
+    (`pixel_ms`, contrast 0..255 scaled to 0..1) and ring channel values x ms (`ring_ms`, 0..255
+    per channel)."""
+
+    def __init__(self, frames, panel):
+        self.frames = frames
+        self.panel = panel
+        self.ms = {"running": 0, "dimmed": 0, "dark": 0}
+        self.asleep = 0
+        self.naps = 0
+        self.pixel_ms = 0.0
+        self.ring_ms = 0
+        self._seen = -1
+        self._lit = 0
+
+    def spend(self, now, ms, asleep):
+        frames = self.frames
+        frames.capture(now)
+        if frames.changes != self._seen:
+            self._seen = frames.changes
+            lit = 0
+            for b in frames.glass:
+                while b:
+                    lit += b & 1
+                    b >>= 1
+            self._lit = lit
+        panel = self.panel
+        state = "dark" if not panel.lit() else ("dimmed" if panel.contrast <= 1 else "running")
+        self.ms[state] += ms
+        if asleep:
+            self.asleep += ms
+            self.naps += 1
+        if panel.lit():
+            self.pixel_ms += self._lit * ms * panel.contrast / 255.0
+        self.ring_ms += sum(frames.ring) * ms
+
+    def line(self):
+        import json
+
+        return "P %s\n" % json.dumps({"ms": self.ms, "asleep": self.asleep, "naps": self.naps,
+                                       "pixel_ms": self.pixel_ms, "ring_ms": self.ring_ms,
+                                       "leds": len(self.frames.ring) // 3})
+
+
+class Metered:
+    """The board's clock, with its waits counted by a Meter."""
+
+    def __init__(self, clock, meter):
+        self.clock = clock
+        self.meter = meter
+
+    def ticks_ms(self):
+        return self.clock.ticks_ms()
+
+    def sleep_ms(self, ms):
+        self.meter.spend(self.clock.ticks_ms(), ms, False)
+        self.clock.sleep_ms(ms)
+
+
+def _nap(clock, meter, ms):
+    """The chip's light sleep in the simulator: `ms` of virtual time (counted as asleep)."""
+    if meter is not None:
+        meter.spend(clock.ticks_ms(), ms, True)
+    clock.sleep_ms(ms)
 
 
 class Served:
@@ -218,6 +320,8 @@ class Served:
 
     def __call__(self, now):
         self.frames.capture(now, force=True)  # the driver always gets the frame it decides on
+        if self.frames.meter is not None:
+            sys.stdout.write(self.frames.meter.line())
         sys.stdout.write("?\n")
         flush = getattr(sys.stdout, "flush", None)
         if flush is not None:
@@ -252,6 +356,12 @@ def main(argv):
     lfs = None
     if argv[0] == "--lfs":
         lfs, argv = argv[1], argv[2:]
+    battery = argv[0] == "--battery"
+    if battery:
+        argv = argv[1:]
+    meter = argv[0] == "--meter"
+    if meter:
+        argv = argv[1:]
     draws = argv[0] == "--draws"  # also log what the screens draw (`D` lines; tests of the screen reader)
     if draws:
         argv = argv[1:]
@@ -279,7 +389,8 @@ def main(argv):
         return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 
     bdev = mount_lfs(lfs) if lfs else None
-    panel, clock, frames = install(seed, (LFS_MOUNT if lfs else flash) + "/data", make_keys)
+    panel, clock, frames = install(seed, (LFS_MOUNT if lfs else flash) + "/data", make_keys, battery=battery,
+                                   meter=meter)
     import devices
 
     devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too

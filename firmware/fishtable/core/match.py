@@ -8,7 +8,7 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.games import find, rules_class
-from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the screens take them from here
+from fishtable.core.names import GUEST, is_guest, same_name  # noqa: F401 - the screens take them from here
 
 
 def tokens_of(line):
@@ -32,12 +32,17 @@ def _name_ok(name):
 
 
 def check_names(names, players):
-    """Raise Invalid unless `names` are `players` names of 1-8 of A-Z a-z 0-9 -."""
+    """Raise Invalid unless `names` are `players` names of 1-8 of A-Z a-z 0-9 -, no two the
+    same ignoring letter case (guests excepted: Guest Guest is two seats without a player)."""
     if len(names) != players:
         raise Invalid("names needs %d names, not %d" % (players, len(names)))
-    for name in names:
+    for i in range(len(names)):
+        name = names[i]
         if not _name_ok(name):
             raise Invalid("a name is 1-8 of A-Z a-z 0-9 -, not %s" % name)
+        for k in range(i):
+            if same_name(names[k], name) and not is_guest(name):
+                raise Invalid("%s and %s are the same name" % (names[k], name))
 
 
 def check_colours(colours, players, game):

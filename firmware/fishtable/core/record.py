@@ -16,6 +16,7 @@ from fishtable.core.games import find
 from fishtable.core.ledger import parse_int
 from fishtable.core.lines import BUFFER, Lines  # noqa: F401 - the reader's line splitter, also here
 from fishtable.core.match import Match, check_colours, check_names
+from fishtable.utf8 import first_bad as _utf8_error
 
 MAX_LINE = const(200)  # bytes in a line, its line end not counted
 MAX_WORDS = const(8)  # the longest valid line (`option chips` and six chips) has 8 words
@@ -30,44 +31,6 @@ _START = const(3)  # after `players`: start, names, colours, option or a stateme
 _NAMES = const(4)
 _COLOURS = const(5)
 _OPTIONS = const(6)
-
-
-def _utf8_error(buf, i, end):
-    """The offset of the first byte of buf[i:end] that is not strict UTF-8, or -1."""
-    while i < end:
-        c = buf[i]
-        if c < 0x80:
-            i += 1
-            continue
-        lo = 0x80
-        hi = 0xBF
-        if 0xC2 <= c <= 0xDF:
-            more = 1
-        elif 0xE0 <= c <= 0xEF:
-            more = 2
-            if c == 0xE0:
-                lo = 0xA0  # no overlong forms
-            elif c == 0xED:
-                hi = 0x9F  # no surrogates
-        elif 0xF0 <= c <= 0xF4:
-            more = 3
-            if c == 0xF0:
-                lo = 0x90
-            elif c == 0xF4:
-                hi = 0x8F  # nothing above U+10FFFF
-        else:
-            return i
-        if i + more >= end:
-            return i
-        c = buf[i + 1]
-        if c < lo or c > hi:
-            return i
-        for k in range(2, more + 1):
-            c = buf[i + k]
-            if c < 0x80 or c > 0xBF:
-                return i
-        i += more + 1
-    return -1
 
 
 def lex(buf, start, end):

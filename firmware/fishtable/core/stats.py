@@ -6,7 +6,7 @@ A `Table` holds one game's figures (Hi Fisch!, Hecht or Yo Fish!):
   a turn ends with `fish` in Hi Fisch! (shark flips are part of a turn), with `end` or
   `action skip` in Hecht, and each `place` or `cover` is one turn in Yo Fish! (the hidden
   bonuses are not turns);
-- per player, by name: games played, wins (a shared win counts for every winner), best
+- per player, by name (ignoring letter case): games played, wins (a shared win counts for every winner), best
   score, the scores added up, and the history number of their last game.  A guest (a seat
   written as Guest, or a record without names) counts in the game but gets no row.
 
@@ -26,7 +26,7 @@ from array import array
 
 from micropython import const
 
-from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the store and the tools take them from here
+from fishtable.core.names import GUEST, find_name, is_guest  # noqa: F401 - the store and the tools take them from here
 
 FIELDS = const(5)  # figures per player row
 PLAYED = const(0)
@@ -140,12 +140,8 @@ class Table:
 
     # -- reading the figures -------------------------------------------------------
     def row(self, name):
-        """The row index of player `name`, or -1."""
-        names = self.names
-        for i in range(len(names)):
-            if names[i] == name:
-                return i
-        return -1
+        """The row index of player `name` (ignoring letter case: Ann and ann are one player), or -1."""
+        return find_name(self.names, name)
 
     def figure(self, i, field):
         """Figure `field` (PLAYED, WINS, BEST, TOTAL, LAST) of row `i`."""

@@ -18,6 +18,8 @@ from fishtable.cp.framebuf import MONO_VLSB, FrameBuffer
 
 _SET_CONTRAST = const(0x81)
 _DISPLAY_ON = const(0xAF)
+_DISPLAY_OFF = const(0xAE)
+_DIM_CONTRAST = const(1)  # as the MicroPython driver dims
 _SEG_REMAP = const(0xA0)  # | 1: column 127 is SEG0
 _COM_SCAN_UP = const(0xC0)
 _COM_SCAN_DOWN = const(0xC8)
@@ -67,6 +69,7 @@ class Display(FrameBuffer):
         self.flip = bool(flip)
         self._contrast = max(0, min(255, contrast))
         self._stale = False
+        self.rest = 0  # 0: as set, 1: dimmed, 2: dark (see dim())
         self.ok = True
         self.errors = 0
         self.bytes_sent = 0  # bus bytes of the frames (as displayio's I2CDisplayBus frames them)
@@ -100,9 +103,19 @@ class Display(FrameBuffer):
         self._send(_COM_SCAN_UP if self.flip else _COM_SCAN_DOWN)
 
     def contrast(self, value):
-        """Set the contrast 0..255."""
+        """Set the contrast 0..255 (sent once the panel is no longer dimmed)."""
         self._contrast = max(0, min(255, value))
-        self._send(_SET_CONTRAST, self._contrast)
+        if not self.rest:
+            self._send(_SET_CONTRAST, self._contrast)
+
+    def dim(self, level):
+        """0: the picture at its contrast, 1: dimmed, 2: dark (the panel off, the picture kept)."""
+        if level == self.rest:
+            return
+        if (level == 2) != (self.rest == 2):
+            self._send(_DISPLAY_OFF if level == 2 else _DISPLAY_ON)
+        self._send(_SET_CONTRAST, _DIM_CONTRAST if level else self._contrast)
+        self.rest = level
 
     def set_flip(self, flip):
         """Rotate the picture by 180 degrees (True) or not; the next show() resends all.

@@ -116,9 +116,9 @@ def _keys(inp, parts):
             counter = parts.counter(a, b, 2 if inp["half_step"] else 4)
             return Encoder(counter, parts.scanner((sw,), interval), held[0], inp["long_ms"], inp["reverse"])
         except ImportError:
-            from fishtable.hw import keys as polled
+            from fishtable.hw.encoder import Encoder as Polled
 
-            return polled.Encoder(parts.pin_in(a), parts.pin_in(b), parts.pin_in(sw), inp["debounce_ms"],
+            return Polled(parts.pin_in(a), parts.pin_in(b), parts.pin_in(sw), inp["debounce_ms"],
                                   inp["long_ms"], inp["reverse"], inp["half_step"])
     pins = (pin(inp["prev"]), pin(inp["next"]), pin(inp["ok"]))
     held = parts.held(pins)

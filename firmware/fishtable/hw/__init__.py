@@ -7,7 +7,8 @@ class Hardware:
     display       the panel (an SSD1306 frame buffer with `show()`), or None when no panel answers
     ring          the LED ring (`fishtable.hw.ring.Ring`)
     keys          the input: `poll(now_ms)` returns one key event (fishtable.events)
-    profile       the checked board profile (dict)
+    profile       the board's name (the checked profile itself is needed only while the hardware is
+                  built: its RAM is for the games)
     i2c           the display's bus
     mounted_flip  True when the panel is mounted upside down (the profile's display.flip); the
                   Flip screen setting turns the picture from there
@@ -15,12 +16,24 @@ class Hardware:
                   board, a virtual clock in the simulator
     seed          the die's seed, or None for the board's own entropy (os.urandom)
     data_root     the folder of the journal, the history and the settings
+    lightsleep    the chip's light sleep (`machine.lightsleep`: a key's pin interrupt or the time
+                  ends it), or None: the app loop naps in it on battery (fishtable.ui.loop)
+    vbus          the USB power sense pin (reads 1 while USB powers the board), or None
+    battery       the battery gauge the profile names (fishtable.hw.battery.Gauge), or None
+    keepalive     a power bank's keep-alive pulse (fishtable.hw.keepalive.KeepAlive), or None
+                  (these four are set by `board.build()` when the profile has them)
+
 
     It lives here, not in `board`, so that the board module can be forgotten after start-up."""
 
+    lightsleep = None
+    vbus = None
+    battery = None
+    keepalive = None
+
     def __init__(self, profile, display, ring, keys, i2c=None, clock=None, seed=None, data_root="/data",
                  mounted_flip=None):
-        self.profile = profile
+        self.profile = profile["name"] if profile else None
         self.display = display
         self.ring = ring
         self.keys = keys

@@ -8,14 +8,25 @@ A profile names the pins and limits of one wiring:
      "ring": {"pin": 16, "count": 12, "brightness": 32, "cap": 64, "budget_ma": 300},
      "input": {"kind": "buttons", "prev": 10, "next": 11, "ok": 12}}
 
-`input` may instead be {"kind": "encoder", "a": 10, "b": 11, "sw": 12}.  The config file
+`input` may instead be {"kind": "encoder", "a": 10, "b": 11, "sw": 12}.  Optional sections:
+`power` {"vbus": 24, "sleep": true, "keepalive_s": 0, "keepalive_ms": 100} (the USB power sense:
+GP24, "WL_GPIO2" on a Pico W, null for none; light sleep between events on battery; a power
+bank's keep-alive pulse) and `battery` (see fishtable.hw.battery).  The config file
 picks the profile with a line `BOARD=pico`.  Every mistake is a BoardError whose message
-names the field; `machine` and `neopixel` are imported only by `build()`.
+names the field; `machine` and `neopixel` are imported only by `build()`.  Both files are read
+through `read_text`: bounded, checked to be text, a folder in their place said as such, and a
+profile's JSON nesting bounded before it is parsed (any bytes give a message, never a crash).
 """
 
 import json
 
 from fishtable.hw import Hardware
+
+CONFIG_LIMIT = 2048  # bytes of config.txt (a few lines)
+PROFILE_LIMIT = 4096  # bytes of a profile (about 400)
+JSON_DEPTH = 4  # a profile nests two deep
+S_IFMT = 0o170000
+S_IFDIR = 0o040000
 
 # GPIOs on the header of a Pico, Pico W and Pico 2 (23-25 and 29 are used on the board).
 USER_PINS = tuple(range(23)) + (26, 27, 28)
@@ -33,12 +44,66 @@ class BoardError(Exception):
         return self.message
 
 
-def read_config(path="config.txt"):
-    """The board name from a `BOARD=name` line of `path` ("pico" when absent)."""
+def read_text(path, limit, label):
+    """The text of the file `path`, or None when there is none.  Raises BoardError (`label` and
+    what is wrong) for a folder in its place, more than `limit` bytes, or bytes that are not text
+    (strict UTF-8 without control characters: `label line N: not text`)."""
+    import os
+
+    from fishtable.utf8 import first_bad_text
+
     try:
-        with open(path) as f:
-            text = f.read()
+        kind = os.stat(path)[0] & S_IFMT
     except OSError:
+        return None
+    if kind == S_IFDIR:
+        raise BoardError("%s: a folder, not a file" % label)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)  # never more than this is held
+    except OSError as err:
+        raise BoardError("%s: cannot be read (error %s)" % (label, err.args[0] if err.args else "?")) from None
+    if len(data) > limit:
+        raise BoardError("%s: larger than %d bytes" % (label, limit))
+    bad = first_bad_text(data, len(data))
+    if bad >= 0:
+        line = 1
+        for i in range(bad):
+            if data[i] == 10:
+                line += 1
+        raise BoardError("%s line %d: not text" % (label, line))
+    return str(data, "utf-8")
+
+
+def _nested_too_deep(text, limit):
+    """True when the JSON `text` nests arrays and objects more than `limit` deep (strings skipped)."""
+    depth = 0
+    quoted = False
+    escaped = False
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch == "[" or ch == "{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch == "]" or ch == "}":
+            depth -= 1
+    return False
+
+
+def read_config(path="config.txt"):
+    """The board name from a `BOARD=name` line of `path` ("pico" when there is no file or line);
+    raises BoardError when the file cannot be used (`read_text`)."""
+    text = read_text(path, CONFIG_LIMIT, path.rsplit("/", 1)[-1])
+    if text is None:
         return "pico"
     for line in text.split("\n"):
         line = line.strip()
@@ -158,6 +223,10 @@ def check_profile(name, data):
         profile[key] = data[key]
     profile.update({"name": name, "board": data.get("board", name), "i2c": i2c, "display": display,
                     "ring": ring, "input": inp})
+    if "power" in data or "battery" in data:
+        from fishtable.hw.power import check
+
+        check(c, data, profile)
     return profile
 
 
@@ -171,11 +240,14 @@ def load_profile(name, folder="boards"):
         raise BoardError("board %r: not a profile name (use e.g. pico)" % (name,))
     path = "%s/%s.json" % (folder, name)
     try:
-        with open(path) as f:
-            text = f.read()
-    except OSError:
+        text = read_text(path, PROFILE_LIMIT, path)
+    except BoardError as err:
+        raise BoardError("board %s: %s" % (name, err)) from None
+    if text is None:
         known = ", ".join(known_boards(folder)) or "none"
-        raise BoardError("board %s: no profile %s (known: %s)" % (name, path, known)) from None
+        raise BoardError("board %s: no profile %s (known: %s)" % (name, path, known))
+    if _nested_too_deep(text, JSON_DEPTH):
+        raise BoardError("board %s: %s is nested too deep" % (name, path))
     try:
         data = json.loads(text)
     except ValueError:
@@ -233,7 +305,15 @@ def build(profile):
 
         keys = Buttons(pull_up(inp["prev"]), pull_up(inp["next"]), pull_up(inp["ok"]), inp["debounce_ms"],
                        inp["long_ms"], inp["repeat_delay_ms"], inp["repeat_ms"])
-    return Hardware(profile, display, ring, keys, i2c)
+    hw = Hardware(profile, display, ring, keys, i2c)
+    if "power" in profile or "battery" in profile:
+        from fishtable.hw.power import fit
+
+        fit(hw, profile, machine)
+    else:  # the defaults: the USB sense on GP24, light sleep between events on battery
+        hw.vbus = machine.Pin(24, machine.Pin.IN)
+        hw.lightsleep = machine.lightsleep
+    return hw
 
 
 def forget():

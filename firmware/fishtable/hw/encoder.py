@@ -32,6 +32,7 @@ class Encoder(_Keys):
     def __init__(self, pin_a, pin_b, pin_sw, debounce_ms=20, long_ms=700, reverse=False, half_step=False,
                  down_event=False):
         super().__init__((None, None, pin_sw), debounce_ms, long_ms, 0, 1, down_event)
+        self._marks = [0] * 16  # (the ring's size: keys._RING)
         self._a = pin_a
         self._b = pin_b
         self._reverse = reverse
@@ -41,6 +42,7 @@ class Encoder(_Keys):
         self._dir = 0  # the last quarter step's direction (+1 / -1)
         self._base = 0  # the count at the last detent turned into events
         self._sampled = not (_attach(pin_a, self._irq_turn) & _attach(pin_b, self._irq_turn))
+        self._polled |= self._sampled  # no interrupts on A and B: never idle (see idle())
 
     def _read(self):
         return (1 if self._a.value() else 0) << 1 | (1 if self._b.value() else 0)

@@ -25,8 +25,8 @@ came back before the interrupt ran (interrupts were off, e.g. during a flash era
 edges are recorded.  Pins without `irq()` (test doubles, CircuitPython's stand-ins) are read
 in `poll()` instead, each change counting as an edge at that time.  Pins are active low.
 
-The encoder (`Encoder`, in fishtable.hw.encoder, imported on first use) shares all of this for
-its push switch.
+The encoder (`Encoder`, in fishtable.hw.encoder: a buttons board never holds its code) shares
+all of this for its push switch.
 """
 
 from time import ticks_add, ticks_diff, ticks_ms
@@ -96,8 +96,9 @@ class _Keys(EventQueue):
         # written by the interrupts (and read here)
         self._codes = bytearray(_RING)  # key << 1 | down
         self._times = [0] * _RING
-        self._marks = [0] * _RING  # the encoder's count at the edge (turns before a press stay before it)
+        self._marks = None  # the encoder's: its count at each edge (turns before a press stay before it)
         self._pos = 0  # the encoder's quarter-step count (0 for buttons)
+        self._base = 0  # ... at the last step turned into events
         self._w = 0
         self._lost = 0  # edges dropped because the ring was full (the loop then reads the levels)
         self._level = bytearray(3)  # per key: down (1) at its last recorded edge
@@ -149,7 +150,8 @@ class _Keys(EventQueue):
             n -= 1
             self._codes[w] = code ^ n  # the other level first when both edges are recorded
             self._times[w] = now
-            self._marks[w] = self._pos
+            if self._marks is not None:
+                self._marks[w] = self._pos
             w = nxt
         self._w = w
         self._level[k] = down
@@ -170,7 +172,7 @@ class _Keys(EventQueue):
             if self._size > _QUEUE_SIZE - _ROOM:
                 return  # the rest waits in the ring for the next poll
             r = self._r
-            if not self._turned(self._marks[r], True):
+            if self._marks is not None and not self._turned(self._marks[r], True):
                 return  # the steps before this edge first, as room allows
             code = self._codes[r]
             t = self._times[r]
@@ -239,6 +241,12 @@ class _Keys(EventQueue):
         elif k == _OK:
             self._push(BACK if ticks_diff(t, self._since[_OK]) >= self._long else OK)
 
+    def idle(self):
+        """True when no key is down and nothing waits (the loop may sleep until a pin interrupt);
+        never for keys read in poll()."""
+        return not (self._polled or self._size or self._r != self._w or self._pos != self._base
+                    or self._down[0] or self._down[1] or self._down[2])
+
     def ok_held(self):
         """True while OK is down (from its first edge, as of the last poll)."""
         return bool(self._down[_OK])
@@ -256,13 +264,3 @@ class Buttons(_Keys):
         """The keys up to `now_ms` (from time.ticks_ms()); returns one event code or NONE."""
         self._keys(now_ms)
         return self._pop()
-
-
-def __getattr__(name):
-    """`keys.Encoder` is fishtable.hw.encoder.Encoder, imported on first use: a buttons board never
-    holds the encoder's code in RAM."""
-    if name == "Encoder":
-        from fishtable.hw.encoder import Encoder
-
-        return Encoder
-    raise AttributeError(name)

@@ -20,6 +20,7 @@ class Ring:
         self.count = count
         self.cap = max(0, min(_FULL, cap))
         self.level = 0
+        self.rest = 0  # 0: at its brightness, 1: faded to a quarter of it, 2: dark (from the next show())
         self.budget_ma = budget_ma
         self.ma_per_channel = ma_per_channel
         self.current_ma = 0  # the estimate for the last frame shown
@@ -87,7 +88,7 @@ class Ring:
         """Write the frame with brightness and the current budget applied."""
         f = self.frame
         out = self._out
-        level = self.level
+        level = self.level >> (2 * self.rest) if self.rest < 2 else 0
         total = 0
         for i in range(len(f)):
             v = f[i] * level // _FULL

@@ -43,6 +43,7 @@ _SCROLL_OFF = const(0x2E)
 _CONTROL_COMMANDS = const(0x00)
 _CONTROL_DATA = const(0x40)
 
+_DIM_CONTRAST = const(1)  # the dimmed panel: the lowest contrast that still shows the picture
 _MAX_BACKOFF = const(32)
 _PAGE_OVERHEAD = const(9)  # window command (7 bytes) + data control byte, 2 transactions: ~9
 
@@ -73,6 +74,7 @@ class SSD1306(framebuf.FrameBuffer):
         self._spans = bytearray(2 * self.pages)  # first, last changed column of each page
         self._contrast = 0x9F if external_vcc else 0xCF
         self._lit = False  # switched on: only once the RAM holds a frame
+        self.rest = 0  # 0: as set, 1: dimmed, 2: dark (see dim())
         self._stale = True  # the panel's RAM is unknown: the next show() sends everything
         self._backoff = 0
         self._wait = 0
@@ -104,12 +106,6 @@ class SSD1306(framebuf.FrameBuffer):
         w[6] = page1
         self._write(w)
 
-    def _data(self, start, end):
-        vector = self._data_vector
-        vector[1] = self._view[start:end]
-        self.i2c.writevto(self.addr, vector)
-        self.bytes_sent += 1 + end - start
-
     def _data_view(self, view):
         vector = self._data_vector
         vector[1] = view
@@ -131,7 +127,7 @@ class SSD1306(framebuf.FrameBuffer):
             _SEG_REMAP | (0 if self.flip else 1),
             _COM_SCAN_UP if self.flip else _COM_SCAN_DOWN,
             _COM_PINS, 0x12 if self.height == 64 else 0x02,
-            _SET_CONTRAST, self._contrast,
+            _SET_CONTRAST, _DIM_CONTRAST if self.rest else self._contrast,
             _PRECHARGE, 0x22 if ext else 0xF1,
             _VCOM_DESELECT, 0x30,
             _ENTIRE_ON_RESUME,
@@ -176,7 +172,7 @@ class SSD1306(framebuf.FrameBuffer):
                 self._send_all()
             else:
                 self._send_changes()
-            if not self._lit:
+            if not self._lit and self.rest < 2:
                 self._command(_DISPLAY_ON)  # the RAM holds the frame now
                 self._lit = True
         except OSError:
@@ -223,7 +219,7 @@ class SSD1306(framebuf.FrameBuffer):
             if last - first == width - 1:
                 self._data_view(self._page_views[page])
             else:
-                self._data(base + first, base + last + 1)
+                self._data_view(self._view[base + first:base + last + 1])
             self._shadow_pages[page][:] = self._page_views[page]
 
     # -- settings --------------------------------------------------------------------------
@@ -241,9 +237,20 @@ class SSD1306(framebuf.FrameBuffer):
             self._failed()
 
     def contrast(self, value):
-        """Set the contrast 0..255."""
+        """Set the contrast 0..255 (sent once the panel is no longer dimmed)."""
         self._contrast = max(0, min(255, value))
-        self._setting(_SET_CONTRAST, self._contrast)
+        if not self.rest:
+            self._setting(_SET_CONTRAST, self._contrast)
+
+    def dim(self, level):
+        """0: the picture at its contrast, 1: dimmed, 2: dark (the panel off; its RAM keeps the
+        picture, so 0 or 1 shows it again at once)."""
+        if level == self.rest:
+            return
+        if self._lit and (level == 2) != (self.rest == 2):
+            self._setting(_DISPLAY_OFF if level == 2 else _DISPLAY_ON)
+        self._setting(_SET_CONTRAST, _DIM_CONTRAST if level else self._contrast)
+        self.rest = level
 
     def set_flip(self, flip):
         """Rotate the picture by 180 degrees (True) or not; the next show() resends all."""

@@ -19,7 +19,7 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.match import check_colours, check_names
-from fishtable.core.names import GUEST, is_guest
+from fishtable.core.names import GUEST, find_name, is_guest, same_name
 from fishtable.store.fs import ensure_dir, remove_if_there
 from fishtable.store.settings import read_either, save_lines
 
@@ -39,18 +39,6 @@ def check_name(name, roster=(), replacing=None):
     for other in roster:
         if other != replacing and same_name(other, name):
             raise Invalid("%s is there already" % other)
-
-
-def same_name(a, b):
-    """True when the names `a` and `b` differ at most in case (compared without making new strings)."""
-    if len(a) != len(b):
-        return False
-    for i in range(len(a)):
-        x = ord(a[i])
-        y = ord(b[i])
-        if x != y and (x | 32 != y | 32 or not 97 <= (x | 32) <= 122):
-            return False
-    return True
 
 
 class Roster:
@@ -154,8 +142,8 @@ def renamed_seats(roster, old, new):
     """Rename (`new` a name) or drop (`new` None: the seat becomes a guest) `old` in the last seats."""
     for game in roster.seats:
         names, colours = roster.seats[game]
-        if names and old in names:
-            roster.seats[game] = (tuple((new or GUEST) if n == old else n for n in names), colours)
+        if names and find_name(names, old) >= 0:
+            roster.seats[game] = (tuple((new or GUEST) if same_name(n, old) else n for n in names), colours)
 
 
 # -- the Store's roster methods (fishtable.store.Store delegates here) ---------------
@@ -194,10 +182,12 @@ def add(store, name):
 def rename(store, old, new):
     """Store.rename_player."""
     roster = _loaded(store)
-    if old not in roster.names:
+    at = find_name(roster.names, old)
+    if at < 0:
         raise Invalid("%s is not in the roster" % old)
+    old = roster.names[at]
     check_name(new, roster.names, old)
-    roster.names[roster.names.index(old)] = new
+    roster.names[at] = new
     renamed_seats(roster, old, new)
     return _saved(store, roster)
 
@@ -205,10 +195,10 @@ def rename(store, old, new):
 def remove(store, name):
     """Store.remove_player."""
     roster = _loaded(store)
-    if name not in roster.names:
+    at = find_name(roster.names, name)
+    if at < 0:
         return roster.names
-    roster.names.remove(name)
-    renamed_seats(roster, name, None)
+    renamed_seats(roster, roster.names.pop(at), None)
     return _saved(store, roster)
 
 

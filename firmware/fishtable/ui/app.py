@@ -66,6 +66,9 @@ class App:
         self.toast_at = 0
         self.now = now
         self.dirty = True
+        self.key_at = now  # the last key (the panel dims and goes dark counting from it)
+        self.rest = -1
+        self.dim(0)
         prefs.apply(hw, settings)
         draw.prepare()  # the blit buffers of 2x text and icons, once
         keys = getattr(hw, "keys", None)
@@ -135,12 +138,16 @@ class App:
             return
         pressed = widgets.PRESSED
         if ev == DOWN:  # OK went down: the choice's bar answers now, the action follows the release
-            if self.toast is None and not self.fx.busy():
+            if not self.rest and self.toast is None and not self.fx.busy():  # (dark: the release wakes)
                 pressed[0] = 1
                 self.dirty = True
             return
         if pressed[0]:
             pressed[0] = 0
+        self.key_at = self.now
+        if self.rest:  # dimmed or dark: this key only wakes the board, the same screen comes back
+            self.dim(0)
+            return
         self.dirty = True
         if self.toast is not None:
             self.toast = None
@@ -165,6 +172,24 @@ class App:
             self.handle(self.waiting.pop(0))
         if self.stack and self.stack[-1].tick(self, now):
             self.dirty = True
+        # Only keys keep the panel lit (not a spinner, an animation or the end screen).
+        idle = time.ticks_diff(now, self.key_at) // 60000  # minutes
+        s = self.settings
+        level = 2 if 0 < s["dark"] <= idle else (1 if 0 < s["dim"] <= idle else 0)
+        if level > self.rest:
+            self.dim(level)
+
+    def dim(self, level):
+        """0: awake, 1: the panel dimmed and the ring faded, 2: both dark (the picture is kept)."""
+        self.rest = level
+        if self.display is not None:
+            self.display.dim(level)
+        ring = self.hw.ring
+        if ring is not None:
+            ring.rest = level  # (its next show)
+        self.fx.stale = True
+        if level == 2:
+            self.fx.render()  # the ring's last write until a key: all off
 
     def message(self, text):
         """A short message over the screen until a key or a few seconds pass."""
@@ -189,7 +214,8 @@ class App:
                 self.stack[-1].draw(self, fb)
             fb.show()
             drew = True
-        self.fx.render()
+        if self.rest < 2:
+            self.fx.render()
         if self.session.to_file is not None:  # a game over: filed once its first frame is out
             self._file_finished()
         return drew

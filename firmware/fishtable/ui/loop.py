@@ -1,38 +1,35 @@
 """The app loop: poll the keys, feed events and ticks to the app, redraw on change, sleep."""
 
-import time
-
 from micropython import const
 
-from fishtable.core.dice import Die
-
 SLEEP_MS = const(10)
+_QUIET_MS = const(100)  # the longest nap while awake and nothing moves (a screen's timers may be late by it)
+_DARK_MS = const(1000)  # ... while the panel is dark
+ERROR_RGB = (255, 0, 0)  # the ring's steady colour for a start-up error that no panel can show
 
 
 def make_die(hw):
     """A die seeded from the hardware's seed, else `os.urandom`, else the clock."""
-    seed = hw.seed
-    if seed is None:
-        try:
-            import os
+    from fishtable.ui.startup import make_die
 
-            seed = int.from_bytes(os.urandom(4), "big")
-        except (ImportError, AttributeError, OSError):
-            seed = time.ticks_us() ^ (time.ticks_ms() << 10)
-    return Die(seed)
+    return make_die(hw)
 
 
 def show_error(err, board=None):
     """A start-up error on the serial console and on the OLED when one comes up.
 
     The configured board could not be built, so the OLED is tried as wired on the default
-    profile (`pico`): a wrong name in config.txt still shows its message on the screen.
+    profile (`pico`): a wrong name in config.txt still shows its message on the screen.  When no
+    panel answers, the ring (the default profile's) shows a steady error red instead.
     """
     print("fishtable: board error: %s" % err)
     display = getattr(err, "display", None)
+    ring = None
     if display is None and board is not None:
         try:
-            display = board.build(board.load_profile("pico", "boards")).display
+            hw = board.build(board.load_profile("pico", "boards"))
+            display = hw.display
+            ring = hw.ring
         except Exception:  # noqa: BLE001 - no OLED to show it on: the console has it
             display = None
     if display is not None:
@@ -43,6 +40,9 @@ def show_error(err, board=None):
         for i in range(len(lines)):
             draw.line(display, lines[i], i)
         display.show()
+    elif ring is not None:
+        ring.fill(ERROR_RGB)
+        ring.show()
     return display
 
 
@@ -55,6 +55,10 @@ def run(hw, store, die, limit=None):
     """
     clock = hw.clock
     keys = hw.keys
+    idle = getattr(keys, "idle", None)  # (a key input without it keeps the loop at SLEEP_MS)
+    sleep = hw.lightsleep if idle is not None else None
+    keep = hw.keepalive
+    battery = hw.battery
     app = _start(hw, store, die)
     passes = 0
     while limit is None or passes < limit:
@@ -65,12 +69,24 @@ def run(hw, store, die, limit=None):
             if ev:
                 app.handle(ev)
             app.tick(now)
+            if battery is not None:
+                battery.step(app, now)  # (its mark is drawn by the display's show)
             app.draw()
         except Exception as err:  # noqa: BLE001 - see the docstring
             _report(err)
             app = _start(hw, store, die)
             app.message("Error: %s. Restarted." % err)
-        clock.sleep_ms(SLEEP_MS)
+        # Nothing moves (no key, spinner, animation, message or drawing; or the panel is dark) and
+        # the board is on battery: the chip's light sleep, until a key's pin interrupt or the time
+        # (the ticks keep counting).  Else, and on USB power (light sleep upsets the USB link), 10 ms.
+        most = _DARK_MS if app.rest == 2 else _QUIET_MS
+        if keep is not None:
+            most = min(most, keep.tick(clock.ticks_ms()))
+        if (sleep is not None and not hw.vbus.value() and idle() and
+                (app.rest == 2 or not (app.fx.mode or app.waiting or app.toast or app.dirty))):
+            sleep(most)
+        else:
+            clock.sleep_ms(SLEEP_MS)
     return app
 
 
@@ -83,7 +99,7 @@ def _start(hw, store, die):
     from fishtable.ui.app import App
 
     gc.collect()
-    app = App(hw, Session(store), die, store.load_settings(prefs.defaults()), hw.clock.ticks_ms())
+    app = App(hw, Session(store), die, prefs.checked(store.load_settings(prefs.defaults())), hw.clock.ticks_ms())
     app.start()
     return app
 

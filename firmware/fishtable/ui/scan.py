@@ -6,7 +6,8 @@ else the BG Stats link when it fits, else the result as text; the screen says wh
 scan.  Dark modules on the lit panel, a lit quiet zone around them, each module the largest
 whole number of pixels that fits; the panel at full brightness while the code is shown (the
 settings' brightness comes back on leaving), the ring off.  The code is made on the first tick
-after the screen came up ("Making the code..." first: it takes a moment on the board).
+after the screen came up ("Making the code..." first: it takes a moment on the board) and drawn
+once into the screen's own 64x64 bitmap, which each frame copies.
 """
 
 from micropython import const
@@ -117,13 +118,13 @@ def when(app, match, name):
 class Scan(Screen):
     """The QR code of the finished game `match` (the history file `name`, when known)."""
 
-    def __init__(self, match, name=None):
+    def __init__(self, match, name=None, fresh=()):
         self.match = match
         self.name = name
-        self.code = None  # the QR matrix, once made
-        self.size = 0
+        self.code = None  # the lit square with the QR code (64 x 64 pixels, a bit each), once made
+        self.image = None  # a FrameBuffer over it
         self.kind = None
-        self.scale = 1
+        self.fresh = fresh  # modules opening Scan loaded, dropped once the code is made
 
     def enter(self, app):
         app.fx.off()
@@ -141,52 +142,56 @@ class Scan(Screen):
         self.match = None  # the code is all this screen needs now
         self.show(kind, qr.make(data))
         data = qr = share = None
-        _drop(MODULES[1:], False)  # the encoder and the payloads (freed by the next collection)
+        _drop(MODULES[1:] + self.fresh, False)  # the encoder, the payloads and what only Scan
+        self.fresh = ()  # loaded (freed by the next collection)
         if problem:
             app.message(problem)
         return True
 
     def show(self, kind, code):
-        """Show `code` (a fishtable.ui.qr.Code) of the payload `kind` (fishtable.ui.share): its
-        matrix (a byte a module, bit 0 dark) and size are kept, not the code."""
+        """Show `code` (a fishtable.ui.qr.Code) of the payload `kind` (fishtable.ui.share): drawn
+        once into the lit square's own bitmap (the code is not kept), each module the largest whole
+        number of pixels with at least a module of quiet zone each side."""
+        import framebuf
+
+        n = code.size
+        scale = max(1, SIDE // (n + 2))
         self.kind = kind
-        self.code = code.matrix
-        self.size = code.size
-        self.scale = max(1, SIDE // (code.size + 2))  # at least a module of quiet zone each side
+        self.code = bytearray(SIDE * SIDE // 8)
+        image = framebuf.FrameBuffer(self.code, SIDE, SIDE, framebuf.MONO_VLSB)  # (the panel's)
+        image.fill(1)
+        m = code.matrix
+        first = (SIDE - n * scale) // 2
+        k = 0
+        y = first
+        for _ in range(n):
+            x = first
+            for _ in range(n):
+                if m[k] & 1:
+                    if scale == 1:
+                        image.pixel(x, y, 0)
+                    else:
+                        image.fill_rect(x, y, scale, scale, 0)
+                k += 1
+                x += scale
+            y += scale
+        self.image = image
 
     def key(self, app, ev):
         if ev == OK or ev == BACK:
             from fishtable.ui import prefs
 
             prefs.apply(app.hw, app.settings)  # the brightness of the settings again
-            self.code = None
+            self.code = self.image = None
             app.pop()
             forget()
 
-
     def draw(self, app, fb):
-        m = self.code
-        if m is None:
+        if self.code is None:
             draw.centre(fb, "Making the", 3)
             draw.centre(fb, "code...", 4)
             return
-        n = self.size
-        s = self.scale
-        fb.fill_rect(0, 0, SIDE, SIDE, 1)
-        x0 = (SIDE - n * s) // 2
-        k = 0
-        y = x0
-        for _ in range(n):
-            x = x0
-            for _ in range(n):
-                if m[k] & 1:
-                    if s == 1:
-                        fb.pixel(x, y, 0)
-                    else:
-                        fb.fill_rect(x, y, s, s, 0)
-                k += 1
-                x += s
-            y += s
+        fb.blit(self.image, 0, 0)
         draw.text(fb, self.kind, SIDE, 0)
         for i in range(len(HOW)):
             draw.text(fb, HOW[i], SIDE, 16 + 8 * i)
@@ -210,15 +215,24 @@ def _drop(names, collect=True):
 
 
 MODULES = ("fishtable.ui.scan", "fishtable.ui.qr", "fishtable.ui.share")
+HELPERS = ("fishtable.store.history", "fishtable.core.lines")  # the history's names, a file's lines
+
+
+def _unloaded():
+    """Which of HELPERS are not in memory now (Scan drops them again when it loaded them)."""
+    import sys
+
+    return tuple(name for name in HELPERS if name not in sys.modules)
 
 
 def open_end(app):
     """Scan of the game that just ended (the end screen's): the newest history file is its own,
     unless the flash had no room to file it."""
+    fresh = _unloaded()
     history = app.store.history() if app.session.unfiled is None else None
-    open_scan(app, app.session.finished, history[0] if history else None)
+    app.push(Scan(app.session.finished, history[0] if history else None, fresh))
 
 
 def open_scan(app, match, name=None):
     """Show the Scan screen of the finished game `match` (the history file `name`, when known)."""
-    app.push(Scan(match, name))
+    app.push(Scan(match, name, _unloaded()))

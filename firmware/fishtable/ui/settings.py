@@ -1,5 +1,5 @@
-"""Settings (brightness, screen flip, and each game's own from the registry: Yo Fish!'s highest card
-value, Hecht's six chips) and About."""
+"""Settings (brightness, screen flip, when the panel dims and goes dark, and each game's own from
+the registry: Yo Fish!'s highest card value, Hecht's six chips) and About."""
 
 import gc
 
@@ -9,11 +9,20 @@ from fishtable.ui.widgets import Info, Menu, Picker
 
 def _labels(app):
     s = app.settings
-    labels = ["Brightness %d" % s["brightness"], "Flip screen %s" % ("yes" if s["flip"] else "no")]
+    labels = ["Brightness %d" % s["brightness"], "Flip screen %s" % ("yes" if s["flip"] else "no"),
+              "Dim %s" % _minutes(s["dim"]), "Dark %s" % _minutes(s["dark"])]
     for setting in _game_settings():
         label = setting[2]
         labels.append(label % s[setting[0]] if "%s" in label else label)
     return labels
+
+
+_MINUTES = (1, 2, 5, 10, 20, 30, 60, 0)  # the dim and dark times offered (0: never)
+_BASE_LINES = 4  # the lines above the games' own
+
+
+def _minutes(value):
+    return "%d min" % value if value > 0 else "never"
 
 
 def _game_settings():
@@ -44,8 +53,13 @@ def _chosen(app, item):
                         index=s["brightness"] - 1))
     elif item == 1:
         app.push(Picker("Flip screen", ["no", "yes"], [0, 1], lambda a, v: _set(a, "flip", v), index=s["flip"]))
+    elif item < _BASE_LINES:  # without a key, after how long the panel dims / goes dark
+        key = "dim" if item == 2 else "dark"
+        current = s[key] if s[key] in _MINUTES else 0
+        app.push(Picker("Dim after" if item == 2 else "Dark after", [_minutes(v) for v in _MINUTES], list(_MINUTES),
+                        lambda a, v: _set(a, key, v), index=_MINUTES.index(current)))
     else:  # a game's own setting, edited as its registry entry says
-        setting = _game_settings()[item - 2]
+        setting = _game_settings()[item - _BASE_LINES]
         key = setting[0]
         editor = setting[3]
         if editor[0] == "number":
@@ -99,10 +113,23 @@ def _set(app, key, value):
 
 
 def about_screen(app):
-    """Version and free memory."""
+    """Version, free memory, and the power: USB or not, the battery's voltage (when known)."""
     gc.collect()
     try:
         free = gc.mem_free()
     except AttributeError:  # CPython has no mem_free
         free = 0
-    return Info(["fishtable", "version " + VERSION, "", "free RAM", "%d bytes" % free, "", "OK: back"])
+    hw = app.hw
+    power = []
+    if hw.vbus is not None:
+        power.append("USB power %s" % ("yes" if hw.vbus.value() else "no"))
+    battery = hw.battery
+    if battery is not None:
+        battery.at = None
+        battery.tick(app.now)  # read now
+        power.append("battery %d.%02d V" % (battery.mv // 1000, battery.mv % 1000 // 10) if battery.mv else
+                     "battery: no reading")
+    lines = ["fishtable", "version " + VERSION, "", "free RAM", "%d bytes" % free, ""] + power + ["OK: back"]
+    if len(power) > 1:
+        del lines[2]  # (8 rows)
+    return Info(lines)

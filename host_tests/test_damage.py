@@ -1,0 +1,93 @@
+"""Any file, any fault: what the firmware reads from flash, damaged, still boots to a screen that
+says what is wrong (or to the defaults where they are safe), never a blank panel or a crash."""
+
+import os
+import shutil
+
+from autoplay import Autoplayer
+from simlib.device import Device, reader
+
+from fishtable.core.match import Match
+from fishtable.store import Store
+from fishtable.ui import prefs
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ERROR_RGB_SHOWN = (32, 0, 0)  # the ring's error red at pico.json's brightness (32)
+
+# -- settings: checked against their ranges when read ------------------------------------------
+OUT_OF_RANGE = {"brightness": 999999, "flip": 7, "colours": "abcdefgh", "yo_max": 1000,
+                "chips": "snail snail snail snail snail snail"}
+
+
+def test_settings_out_of_their_range_are_their_defaults():
+    values = prefs.checked(dict(prefs.defaults(), **OUT_OF_RANGE))
+    assert values == dict(prefs.defaults(), chips=OUT_OF_RANGE["chips"])  # six chips: the rules judge them
+    assert prefs.checked(dict(prefs.defaults(), chips="pike skip"))["chips"] == prefs.defaults()["chips"]
+    for key, bad in [("colours", "0123456"), ("colours", "00123456"), ("colours", "012345678"),
+                     ("brightness", 0), ("brightness", -3), ("yo_max", 5), ("yo_max", 100)]:
+        assert prefs.checked(dict(prefs.defaults(), **{key: bad}))[key] == prefs.defaults()[key], (key, bad)
+    good = {"brightness": 5, "flip": 1, "colours": "76543210", "yo_max": 99, "chips": "pike skip wave wave carp snail"}
+    assert prefs.checked(dict(prefs.defaults(), **good)) == dict(prefs.defaults(), **good)
+
+
+def test_a_board_with_settings_out_of_range_shows_and_plays_with_the_defaults(tmp_path):
+    """colours=abcdefgh stopped the app at set-up; brightness=999999 showed as 99999, yo_max=1000
+    as "1 to 10"."""
+    Store(None, os.path.join(str(tmp_path), "data")).save_settings(dict(prefs.defaults(), **OUT_OF_RANGE))
+    with Device(flash=str(tmp_path)) as dev:
+        player = Autoplayer(dev, Match("yofish", 3))
+        player.expect("New Hecht")
+        player.select("Settings")
+        player.expect("Brightness 3")
+        assert dev.screen.contains("Yo Fish! 1 to 12"), dev.text()
+        dev.press("back")
+        player.expect("New Hecht")
+        player.select("New Yo Fish!")
+        player.pick(3)
+        player.expect("P1 colour")
+        assert dev.screen.big_texts()[-1] == "Red", dev.text()
+
+
+def test_hecht_chips_the_rules_refuse_are_the_default_chips_at_set_up(tmp_path):
+    Store(None, os.path.join(str(tmp_path), "data")).save_settings(dict(prefs.defaults(), **OUT_OF_RANGE))
+    with Device(flash=str(tmp_path)) as dev:
+        player = Autoplayer(dev, Match("hecht", 2))
+        player.setup()
+        assert player.dev.screen  # reached the first turn
+    assert read_journal_options(tmp_path) == [("chips", ("snail", "skip", "wave", "carp", "pike", "wave"))]
+
+
+def read_journal_options(flash):
+    store = Store(None, os.path.join(str(flash), "data"))
+    match, _message = store.resume()
+    return list(match.options)
+
+
+# -- booting: a message on the panel, the ring lit when there is no panel -------------------------
+MAIN_PY = os.path.join(ROOT, "firmware", "main.py")
+BOARDS = os.path.join(ROOT, "boards")
+
+
+def board_folder(tmp_path, config=None):
+    """A board's flash in `tmp_path`: boards/ as shipped, config.txt with the bytes `config`."""
+    shutil.copytree(BOARDS, str(tmp_path / "boards"))
+    if config is not None:
+        (tmp_path / "config.txt").write_bytes(config)
+    return str(tmp_path)
+
+
+def screen_of(result):
+    return reader().read(bytes.fromhex(result["glass"])).text()
+
+
+def test_a_config_that_is_not_text_is_said_on_the_panel(run_fw, tmp_path):
+    folder = board_folder(tmp_path, b"BOARD=pico\xff\n")
+    printed, got = run_fw.call("damaged_boot.boot", folder, MAIN_PY, printed=True)
+    assert "Board error: config.txt line 1: not text" in " ".join(screen_of(got).split()), screen_of(got)
+    assert printed == ["fishtable: board error: config.txt line 1: not text"]
+
+
+def test_without_a_panel_the_ring_shows_the_error_colour(run_fw, tmp_path):
+    folder = board_folder(tmp_path, b"BOARD=pico\xff\n")
+    got = run_fw.call("damaged_boot.boot", folder, MAIN_PY, False)
+    assert got["ring"] == list(ERROR_RGB_SHOWN) and got["lit"] > 0, got
