@@ -108,3 +108,31 @@ def test_every_journal_part_lost_duplicated_or_swapped_is_found(run_fw):
     faults, tried = run_fw.call("journal_parts.check_records", QUICK_RECORDS[run_fw.interp], heapsize="1M")
     assert faults == []
     assert tried["lost"] > 0 and tried["duplicated"] > 0 and tried["swapped"] > 0
+
+
+def test_a_journal_of_todays_format_still_resumes():
+    """Written before the parts had marks: journal.fish without a promise, parts that begin with a
+    statement; it resumes whole, without a message."""
+    from devices.faultfs import FaultFs
+
+    from fishtable.core.record import read_text
+    from fishtable.store.journal import checked
+
+    with open(os.path.join(ROOT, "records", "hecht-3p.fish")) as f:
+        done = read_text(f.read())
+    match = Match(done.name, done.players, done.start, done.options)
+    lines, value = [], 0
+    for line in list(match.header_lines()) + ["# --- 4"]:
+        text, value = checked(value, line)
+        lines.append(text)
+    files = {"/data/journal.fish": ("\n".join(lines) + "\n").encode()}
+    statements = done.statements[:-1]
+    for at in range(0, len(statements), 7):
+        part = []
+        for stmt in statements[at : at + 7]:
+            text, value = checked(value, match.line_of(stmt))
+            part.append(text)
+        files["/data/journal.d/4-%d.part" % (at // 7 + 1)] = ("\n".join(part) + "\n").encode()
+    fs = FaultFs(files=files, dirs={"/", "/data", "/data/journal.d"})
+    got, message = Store(fs).resume()
+    assert message is None and got.statements == statements

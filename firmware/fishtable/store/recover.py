@@ -129,7 +129,7 @@ class Scanner:
             self.index = index
             if data[start : start + len(PART_MARK)] == PART_MARK:
                 return self._part_mark(data, start, end, index)
-            if self._marked or self.promised or index > 1:  # the parts carry marks: this one lost its own
+            if self._marked or self.promised:  # the parts carry marks: this one lost its own
                 return False
         if self._whole_header and data[start : start + len(PART_MARK)] == PART_MARK:
             return self._part_mark(data, start, end, self.index + 1, True)
