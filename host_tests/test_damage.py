@@ -136,3 +136,71 @@ def test_a_journal_of_todays_format_still_resumes():
     fs = FaultFs(files=files, dirs={"/", "/data", "/data/journal.d"})
     got, message = Store(fs).resume()
     assert message is None and got.statements == statements
+
+
+# -- the sweep: each file the firmware reads, in each damaged form, at boot -------------------------
+def whole_history_game(tmp_path):
+    """A finished game as the board files it in its history (its bytes in a file)."""
+    from fishtable.core.record import read_text
+    from fishtable.session import Session
+
+    with open(os.path.join(ROOT, "records", "yofish-3p-basic.fish")) as f:
+        done = read_text(f.read())
+    store = Store(None, str(tmp_path / "whole"))
+    session = Session(store)
+    session.begin(Match(done.name, done.players, done.start, done.options))
+    for stmt in done.statements:
+        session.play(stmt)
+    path = os.path.join(store.history_dir, store.history()[0])
+    return path
+
+
+def sweep_faults(results):
+    """What is wrong with each booted form: a blank panel, the app stopped by an error, a board
+    error where the defaults are safe (or none where they are not), the whole game no longer whole."""
+    faults = []
+    for label, form, glass, kept in results:
+        text = reader().read(bytes.fromhex(glass)).text()
+        flat = " ".join(text.split())
+        where = "%s %s" % (label, form)
+        if not flat:
+            faults.append("%s: a blank panel" % where)
+        elif "Error:" in flat and "Board error" not in flat:
+            faults.append("%s: the app stopped: %s" % (where, flat))
+        board_file = label in ("config", "profile")
+        benign = label == "config" and form in ("empty", "out_of_range")
+        if board_file and not benign and "Board error" not in flat:
+            faults.append("%s: no board error: %s" % (where, flat))
+        if not board_file and "Board error" in flat:
+            faults.append("%s: a board error for a data file: %s" % (where, flat))
+        if not board_file and not ("New Hecht" in flat or "Journal" in flat or "game" in flat.lower()):
+            faults.append("%s: neither the main menu nor the game: %s" % (where, flat))
+        if not kept and label != "history_folder":
+            faults.append("%s: the whole history game was lost" % where)
+    return faults
+
+
+QUICK_FORMS = {"micropython": [["config", "not_utf8"], ["profile", "deep"], ["settings", "binary"],
+                               ["journal", "huge"], ["journal_part", "swapped"], ["history", "not_utf8"]]}
+
+
+def test_the_board_starts_whatever_the_damage(run_fw, tmp_path):
+    """Every file of the sweep's table in every form under CPython, a sample under MicroPython."""
+    from fw.boot_sweep import FILES, FORMS
+
+    results = run_fw.call("boot_sweep.sweep", str(tmp_path / "board"), BOARDS, MAIN_PY,
+                          os.path.join(ROOT, "records", "hecht-3p.fish"), whole_history_game(tmp_path),
+                          QUICK_FORMS.get(run_fw.interp), heapsize="1M")
+    assert len(results) == (len(FILES) * len(FORMS) if run_fw.interp == "cpython" else 6)
+    faults = sweep_faults(results)
+    assert faults == [], "\n".join(faults)
+
+
+def test_the_fallback_wiring_is_pico_json_as_shipped():
+    """An error is shown on boards/pico.json's wiring; when that file is damaged, on the same wiring
+    kept in the firmware."""
+    from fishtable.hw import board
+
+    shipped = board.load_profile("pico", BOARDS)
+    kept = board.check_profile("pico", board.PICO)
+    assert dict(kept, board=shipped["board"]) == shipped

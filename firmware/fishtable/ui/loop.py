@@ -35,7 +35,7 @@ def show_error(err, board=None):
     ring = None
     if display is None and board is not None:
         try:
-            hw = board.build(board.load_profile("pico", "boards"))
+            hw = board.build(board.fallback_profile("boards"))
             display = hw.display
             ring = hw.ring
         except Exception:  # noqa: BLE001 - no OLED to show it on: the console has it
