@@ -204,3 +204,31 @@ def test_the_fallback_wiring_is_pico_json_as_shipped():
     shipped = board.load_profile("pico", BOARDS)
     kept = board.check_profile("pico", board.PICO)
     assert dict(kept, board=shipped["board"]) == shipped
+
+
+def wasm_sweep(tmp_path, only, huge=None):
+    """boot_sweep.sweep in the 32-bit WebAssembly VM (its own filesystem: the boards, the record and
+    the whole game copied in at the same paths)."""
+    import json
+
+    from conftest import BOARD_PATH
+
+    import mprun
+
+    whole = whole_history_game(tmp_path)
+    record = os.path.join(ROOT, "records", "hecht-3p.fish")
+    args = [str(tmp_path / "board"), BOARDS, "/fw/main.py", record, whole, only]
+    if huge is not None:
+        args.append(huge)
+    code = "import json\nfrom fw.boot_sweep import sweep\nprint(json.dumps(sweep(*json.loads(%r))))\n"
+    code = code % json.dumps(args)
+    out = mprun.run_code("wasm", code, path=BOARD_PATH + (BOARDS, os.path.dirname(record), os.path.dirname(whole)),
+                         heapsize="2M")
+    return json.loads(out.strip().split("\n")[-1])
+
+
+def test_the_board_starts_whatever_the_damage_in_the_32_bit_vm(tmp_path):
+    results = wasm_sweep(tmp_path, QUICK_FORMS["micropython"])
+    assert len(results) == 6
+    faults = sweep_faults(results)
+    assert faults == [], "\n".join(faults)
