@@ -232,3 +232,14 @@ def test_the_board_starts_whatever_the_damage_in_the_32_bit_vm(tmp_path):
     assert len(results) == 6
     faults = sweep_faults(results)
     assert faults == [], "\n".join(faults)
+
+
+def test_the_history_tool_reports_the_parts_kept_aside(tmp_path, capsys):
+    import history
+
+    shutil.copy(os.path.join(ROOT, "records", "hecht-3p.fish"), str(tmp_path / "0001-hecht.fish"))
+    (tmp_path / "damaged").mkdir()
+    (tmp_path / "damaged" / "1_4-2.part").write_bytes(b"# part 2 9 #abcd\nend #1234\n")
+    (tmp_path / "damaged" / "2_4-3.part").write_bytes(b"")
+    assert history.main([str(tmp_path)]) == 0
+    assert "2 journal parts that a repair could not use: kept in %s" % (tmp_path / "damaged") in capsys.readouterr().out
