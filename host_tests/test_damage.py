@@ -96,7 +96,10 @@ def test_without_a_panel_the_ring_shows_the_error_colour(run_fw, tmp_path):
 
 # -- journal parts: lost, duplicated, swapped -----------------------------------------------------
 RECORDS = sorted(glob.glob(os.path.join(ROOT, "records", "*.fish")))
-QUICK_RECORDS = {"cpython": RECORDS, "micropython": [p for p in RECORDS if "hecht-6p" in p]}
+# make test: a quick pass; make soak (tools/soak.py sets FISHTABLE_DAMAGE_FULL): every form, every
+# record, every interpreter, "huge" files of 1 MB
+FULL = bool(os.environ.get("FISHTABLE_DAMAGE_FULL"))
+QUICK_RECORDS = {"cpython": RECORDS, "micropython": RECORDS if FULL else [p for p in RECORDS if "hecht-6p" in p]}
 
 
 def test_every_journal_part_lost_duplicated_or_swapped_is_found(run_fw):
@@ -180,7 +183,8 @@ def sweep_faults(results):
     return faults
 
 
-QUICK_FORMS = {"micropython": [["config", "not_utf8"], ["profile", "deep"], ["settings", "binary"],
+HUGE = 1024 * 1024 if FULL else None
+QUICK_FORMS = {} if FULL else {"micropython": [["config", "not_utf8"], ["profile", "deep"], ["settings", "binary"],
                                ["journal", "huge"], ["journal_part", "swapped"], ["history", "not_utf8"]]}
 
 
@@ -190,8 +194,8 @@ def test_the_board_starts_whatever_the_damage(run_fw, tmp_path):
 
     results = run_fw.call("boot_sweep.sweep", str(tmp_path / "board"), BOARDS, MAIN_PY,
                           os.path.join(ROOT, "records", "hecht-3p.fish"), whole_history_game(tmp_path),
-                          QUICK_FORMS.get(run_fw.interp), heapsize="1M")
-    assert len(results) == (len(FILES) * len(FORMS) if run_fw.interp == "cpython" else 6)
+                          QUICK_FORMS.get(run_fw.interp), *([HUGE] if HUGE else []), heapsize="1M")
+    assert len(results) == (6 if QUICK_FORMS.get(run_fw.interp) else len(FILES) * len(FORMS))
     faults = sweep_faults(results)
     assert faults == [], "\n".join(faults)
 
@@ -228,8 +232,11 @@ def wasm_sweep(tmp_path, only, huge=None):
 
 
 def test_the_board_starts_whatever_the_damage_in_the_32_bit_vm(tmp_path):
-    results = wasm_sweep(tmp_path, QUICK_FORMS["micropython"])
-    assert len(results) == 6
+    from fw.boot_sweep import FILES, FORMS
+
+    only = QUICK_FORMS.get("micropython")
+    results = wasm_sweep(tmp_path, only, HUGE)
+    assert len(results) == (6 if only else len(FILES) * len(FORMS))
     faults = sweep_faults(results)
     assert faults == [], "\n".join(faults)
 
