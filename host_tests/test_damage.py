@@ -10,7 +10,7 @@ from simlib.device import Device, reader
 
 from fishtable.core.match import Match
 from fishtable.store import Store
-from fishtable.ui import prefs
+from fishtable.ui import prefcheck, prefs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ERROR_RGB_SHOWN = (32, 0, 0)  # the ring's error red at pico.json's brightness (32)
@@ -21,14 +21,14 @@ OUT_OF_RANGE = {"brightness": 999999, "flip": 7, "colours": "abcdefgh", "yo_max"
 
 
 def test_settings_out_of_their_range_are_their_defaults():
-    values = prefs.checked(dict(prefs.defaults(), **OUT_OF_RANGE))
+    values = prefcheck.checked(dict(prefs.defaults(), **OUT_OF_RANGE))
     assert values == dict(prefs.defaults(), chips=OUT_OF_RANGE["chips"])  # six chips: the rules judge them
-    assert prefs.checked(dict(prefs.defaults(), chips="pike skip"))["chips"] == prefs.defaults()["chips"]
+    assert prefcheck.checked(dict(prefs.defaults(), chips="pike skip"))["chips"] == prefs.defaults()["chips"]
     for key, bad in [("colours", "0123456"), ("colours", "00123456"), ("colours", "012345678"),
                      ("brightness", 0), ("brightness", -3), ("yo_max", 5), ("yo_max", 100)]:
-        assert prefs.checked(dict(prefs.defaults(), **{key: bad}))[key] == prefs.defaults()[key], (key, bad)
+        assert prefcheck.checked(dict(prefs.defaults(), **{key: bad}))[key] == prefs.defaults()[key], (key, bad)
     good = {"brightness": 5, "flip": 1, "colours": "76543210", "yo_max": 99, "chips": "pike skip wave wave carp snail"}
-    assert prefs.checked(dict(prefs.defaults(), **good)) == dict(prefs.defaults(), **good)
+    assert prefcheck.checked(dict(prefs.defaults(), **good)) == dict(prefs.defaults(), **good)
 
 
 def test_a_board_with_settings_out_of_range_shows_and_plays_with_the_defaults(tmp_path):

@@ -125,7 +125,7 @@ class Setup:
 
 def _chips(app, game):
     """Hecht's six chips from the settings (their default when the rules do not take them)."""
-    from fishtable.ui.prefs import picks
+    from fishtable.ui.prefcheck import picks
 
     for key, default, _label, editor in game.settings:
         if key == CHIPS_SETTING:
