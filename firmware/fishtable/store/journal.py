@@ -152,7 +152,7 @@ def _add_line(store, line, _):
     if closing:
         promise, value = checked(value, "%s %d %d" % (PART_MARK, index + 1, count + 1))
         text += promise + "\n"
-        _make_empty(fs, store._part_path(store._gen, index + 1))
+        fs.open(store._part_path(store._gen, index + 1), "w").close()  # the next part, made before it is promised
     path = store._part_path(store._gen, index)
     ensure_dir(fs, store.parts_dir)
     handle = fs.open(path, "w" if store._part_size == 0 else "a")
@@ -163,11 +163,6 @@ def _add_line(store, line, _):
         handle.close()
     store._part_size = store.part_max if closing else size
     store._chain[0] = value
-
-
-def _make_empty(fs, path):
-    """Make the empty file `path` (the next part, before it is promised)."""
-    fs.open(path, "w").close()
 
 
 def undo(store, match):
@@ -200,7 +195,7 @@ def rewrite(store, match, keep, extra=None, promise=True):
     count = keep + (extra is not None)
     if promise:
         ensure_dir(fs, store.parts_dir)
-        _make_empty(fs, store._part_path(gen, 1))
+        fs.open(store._part_path(gen, 1), "w").close()
     write_atomic(fs, store.journal_path, journal_lines(match, keep, extra, store._chain, gen,
                                                        count if promise else -1))
     store._gen = gen
