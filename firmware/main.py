@@ -10,7 +10,7 @@ def build_hardware():
     try:
         hw = board.build(board.load_profile(board.read_config("config.txt"), "boards"))
     except Exception as err:  # a BoardError says what to fix; anything else is still shown
-        from fishtable.ui.loop import show_error
+        from fishtable.ui.boot_error import show_error
 
         show_error(err, board)
         return None

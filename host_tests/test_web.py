@@ -1295,3 +1295,49 @@ def test_games_imported_and_played_give_the_same_stats(site, browser, tmp_path):
             for figure in (PLAYED, WINS, BEST):
                 assert str(table.figure(i, figure)) in page_text
         player.press("back")
+
+
+# -- the stored flash damaged between two visits ------------------------------------------------------
+STORED_DAMAGE = """async (entries) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("fishtable", 1); r.onsuccess = () => ok(r.result);
+                                             r.onerror = () => no(r.error); });
+  const tx = db.transaction("files", "readwrite"); const store = tx.objectStore("files");
+  for (const [path, value] of entries) {
+    const v = value === "BYTES" ? {data: new Uint8Array([0xff, 0xfe, 0, 7, 0x80])} :
+              value === "HUGE" ? {data: new Uint8Array(1 << 20).fill(35)} : value;
+    store.put(v, path);
+  }
+  await new Promise((ok) => { tx.oncomplete = tx.onerror = tx.onabort = ok; });
+  db.close();
+}"""
+# (path, stored value): a value that is not a file or folder, bytes that are not text, a file where a
+# folder must be and the reverse, a path outside the board's flash, 1 MB of comment
+DAMAGED_STORE = [
+    ["/data/settings.txt", "BYTES"],
+    ["/data/roster.txt", "not an entry"],
+    ["/data/journal.fish", {"data": 42}],
+    ["/data/stats", {"data": "a file where a folder is"}],
+    ["/data/history/0001-hecht.fish", {"dir": True}],
+    ["/data/journal.d/1-1.part", None],
+    ["/config.txt", "HUGE"],
+    ["/fw/fishtable/__init__.py", {"data": "raise SystemExit"}],
+    ["relative/path", {"data": "x"}],
+]
+
+
+def test_stored_flash_damaged_between_visits_still_starts(site, context):
+    """The page's IndexedDB copy of the flash, damaged while the tab was closed: the next visit's
+    board starts and shows the board error or the main menu, and the page reports no error."""
+    errors = []
+    page = open_page(context.new_page(), site + "?seed=%d" % SEED, errors)
+    settle(page)
+    page.evaluate(STORED_DAMAGE, DAMAGED_STORE)
+    page.close()
+    page = open_page(context.new_page(), site + "?seed=%d" % SEED, errors)
+    shown = settle(page)
+    from simlib.device import reader
+
+    text = " ".join(reader().read(shown).text().split())
+    assert "New Hecht" in text or "Board error" in text, as_text(shown)
+    assert not errors
+    page.close()

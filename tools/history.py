@@ -403,6 +403,20 @@ def _shown(folder):
     return folder if rel.startswith("..") else rel
 
 
+def damaged_note(folder):
+    """A line on the journal parts a repair on the board could not use (kept in its /data/damaged/,
+    copied by `make pull` into FOLDER/damaged), or nothing when there are none."""
+    kept = os.path.join(folder, "damaged")
+    try:
+        parts = [n for n in os.listdir(kept) if n.endswith(".part")]
+    except OSError:
+        return ""
+    if not parts:
+        return ""
+    return "%d journal part%s that a repair could not use: kept in %s (docs/storage.md)\n" % (
+        len(parts), "" if len(parts) == 1 else "s", kept)
+
+
 def main(argv):
     args = list(argv)
     if "-h" in args or "--help" in args:  # asked for: the usage on stdout, a success
@@ -440,6 +454,7 @@ def main(argv):
     exports = [(csv_out, write_csv), (json_out, write_json)]
     if "-" not in (csv_out, json_out):
         sys.stdout.write(report(plays, unfinished, problems))
+        sys.stdout.write(damaged_note(folder))
     for target, writer in exports:
         if target:
             _write(target, writer, plays)

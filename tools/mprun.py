@@ -91,10 +91,16 @@ def command(interp, target, args=(), heapsize=HARNESS_HEAP, mode="script", path=
             )
         return [sys.executable, "-c", code, *args], env
     if interp == "wasm":
-        if path:
+        if path and mode != "code":
             raise ValueError("the WebAssembly VM has no host folders on its path (tools/mpwasm.py --tree)")
+        trees = []
+        for folder in path:  # copied into the VM's own filesystem at the same place, then on its path
+            folder = os.path.abspath(folder)
+            trees += ["--tree", "%s=%s" % (folder, folder)]
+            target = "import sys\nsys.path.insert(0, %r)\n" % folder + target
         flag = {"script": [], "module": ["-m"], "code": ["-c"]}[mode]
-        return [sys.executable, os.path.join(TOOLS, "mpwasm.py"), "--heapsize", heapsize, *flag, target, *args], env
+        return [sys.executable, os.path.join(TOOLS, "mpwasm.py"), "--heapsize", heapsize, *trees, *flag, target,
+                *args], env
     raise ValueError("unknown interpreter %s" % interp)
 
 

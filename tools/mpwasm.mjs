@@ -21,7 +21,7 @@ function parseSize(text) {
 }
 
 function copyTree(FS, hostDir, vmDir) {
-  try { FS.mkdir(vmDir); } catch (e) { /* exists */ }
+  try { FS.mkdirTree(vmDir); } catch (e) { /* exists */ }
   for (const entry of fs.readdirSync(hostDir, { withFileTypes: true })) {
     const src = path.join(hostDir, entry.name);
     const dst = vmDir + "/" + entry.name;

@@ -30,6 +30,7 @@ from fishtable.core.names import find_name
 
 ROOT = flash.ROOT
 HISTORY = "/data/history"
+DAMAGED = "/data/damaged"
 GAMES = tuple(game.name for game in REGISTRY)  # the registry's games, in its order
 
 # Runs on the board: one call of the store, its answer (or its refusal) printed as a literal.
@@ -148,6 +149,9 @@ def pull(port, dest, log=print):
             raise PlayersError("could not copy %s from the board (%s); no finished game yet?" % (HISTORY, why))
         shutil.rmtree(dest, ignore_errors=True)
         os.rename(got, dest)
+        # the journal parts a repair could not use, if any (tools/history.py reports them)
+        subprocess.run([mpremote_command(), "connect", port, "cp", "-r", ":" + DAMAGED, dest + "/"],
+                       capture_output=True, text=True, timeout=600)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return len([n for n in os.listdir(dest) if n.endswith(".fish")])

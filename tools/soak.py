@@ -165,6 +165,23 @@ def reader_names(job):
     return problem, time.time() - start
 
 
+def damage_sweep(job):
+    """host_tests/test_damage.py in full (FISHTABLE_DAMAGE_FULL): every file the firmware reads in
+    every damaged form booted under CPython, the MicroPython unix port and the WebAssembly VM, and
+    every journal part of every record lost, duplicated and swapped under both interpreters;
+    (problem or None, seconds)."""
+    start = time.time()
+    env = dict(os.environ, FISHTABLE_DAMAGE_FULL="1")
+    argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+            os.path.join(ROOT, "host_tests", "test_damage.py"), "-k", job]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "the damage sweep:\n%s" % proc.stdout[-3000:]
+    return problem, time.time() - start
+
+
+DAMAGE = "whatever or journal_part"
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a few minutes instead of half an hour")
@@ -195,6 +212,7 @@ def main(argv=None):
         if not args.quick:
             jobs.insert(0, (scan_codes, SCAN_GAMES))
             jobs.insert(0, (reader_names, None))
+            jobs.insert(0, (damage_sweep, DAMAGE))
         results = []
         with ProcessPoolExecutor(args.workers) as pool:
             futures = [(kind, job, pool.submit(kind, job)) for kind, job in jobs]
@@ -230,6 +248,14 @@ def report(results, plan, args, seed, seconds):
     busy = {"walk": 0.0, "game": 0.0}
     cpu = {"cpython": [0.0, 0.0], "micropython": [0.0, 0.0]}  # processor seconds: games, walks
     for kind, job, result in results:
+        if kind is damage_sweep:
+            problem, took = result
+            print("  damage sweep: %s (%.0f s; host_tests/test_damage.py, every form)" % (
+                "failed" if problem else "every file in every form boots; every journal part lost, duplicated, "
+                "swapped is found", took))
+            if problem:
+                problems.append(problem)
+            continue
         if kind is scan_codes:
             problem, took = result
             print("  Scan's QR codes of %d generated games and every record: %s (%.0f s; build/scan_metrics.json)" % (

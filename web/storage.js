@@ -11,6 +11,17 @@ function request(req) {
   });
 }
 
+// A stored entry the board's flash can hold: a path under /data (or /config.txt) and a file's bytes
+// (or text) or a folder.  Anything else (damaged between two visits) is left out.
+export function usable(path, value) {
+  if (typeof path !== "string" || path.length > 200) return false;
+  if (path !== "/config.txt" && path !== "/data" && !path.startsWith("/data/")) return false;
+  if (path.endsWith("/") || path.includes("//") || path.includes("/./") || path.includes("/../")) return false;
+  if (!value || typeof value !== "object") return false;
+  if (value.dir === true) return true;
+  return value.data instanceof Uint8Array || typeof value.data === "string";
+}
+
 export class Flash {
   // persist=false keeps the files in memory only (test runs).
   constructor(persist) {
@@ -18,6 +29,7 @@ export class Flash {
     this.files = new Map();
     this.db = null;
     this.chain = Promise.resolve();
+    this.skipped = []; // stored entries that were not a file or folder of the board's flash
   }
 
   async open() {
@@ -27,7 +39,11 @@ export class Flash {
     this.db = await request(req);
     const tx = this.db.transaction(STORE, "readonly").objectStore(STORE);
     const [keys, values] = await Promise.all([request(tx.getAllKeys()), request(tx.getAll())]);
-    keys.forEach((k, i) => this.files.set(k, values[i]));
+    // what was stored may be damaged: only entries the board's flash can hold are taken
+    keys.forEach((k, i) => {
+      if (usable(k, values[i])) this.files.set(k, values[i]);
+      else this.skipped.push(String(k).slice(0, 80));
+    });
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
     return this;
   }

@@ -212,8 +212,12 @@ async function boot(msg) {
     FS.writeFile(path, bundleData(content));
   }
   for (const f of msg.files) {
-    makeDirs(FS, f.path + (f.dir ? "/x" : ""));
-    if (!f.dir) FS.writeFile(f.path, f.data);
+    try { // a file where a folder must be (or the reverse) is left out: the firmware makes what it needs
+      makeDirs(FS, f.path + (f.dir ? "/x" : ""));
+      if (!f.dir) FS.writeFile(f.path, f.data);
+    } catch (e) {
+      out("stored flash: " + f.path + " left out\n");
+    }
   }
   hookFs(FS);
   post({ type: "booted", ms: performance.now() });

@@ -15,7 +15,7 @@ What survives of bytes written but not yet committed: with `torn=False` (LittleF
 with `torn=True` (a FAT-like worst case) all of them, so a file can end in a torn line.
 
 `capacity` (bytes) makes `free()` report the space left, each file taking whole 4 KB blocks
-as in LittleFS.  Writes are not refused (the store only asks) unless `full` is set: then, as on
+as in LittleFS (an empty one none).  Writes are not refused (the store only asks) unless `full` is set: then, as on
 a full LittleFS, a commit that would pass `capacity` fails with ENOSPC and the file keeps what it
 held before, and a new file that does not fit is not created: ENAMETOOLONG (LittleFS's answer
 when a new name finds no room in the folder's metadata).
@@ -40,7 +40,10 @@ BLOCK = 4096
 
 
 def _blocks(size):
-    """The flash a file of `size` bytes takes: whole blocks, at least one."""
+    """The flash a file of `size` bytes takes: whole blocks, at least one (an empty file none: it
+    is only its name in its folder's metadata)."""
+    if size == 0:
+        return 0
     return max(1, (size + BLOCK - 1) // BLOCK) * BLOCK
 
 
@@ -223,7 +226,7 @@ class FaultFs:
         else:
             self._need_parent(path)
             if path not in self.files:
-                if not self._fits(path, 0):
+                if not self._fits(path, 1):  # a new name needs the room of a block, taken when written
                     raise OSError(ENAMETOOLONG)
                 self._point()
                 self.files[path] = b""

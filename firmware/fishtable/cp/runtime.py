@@ -17,7 +17,7 @@ def main(config="config.txt", folder="boards", parts=None, limit=None):
     try:
         hw = hardware.build(profiles.load_profile(profiles.read_config(config), folder), parts)
     except profiles.BoardError as err:
-        from fishtable.ui.loop import show_error
+        from fishtable.ui.boot_error import show_error
 
         show_error(err)
         return None

@@ -28,6 +28,10 @@ JSON_DEPTH = 4  # a profile nests two deep
 S_IFMT = 0o170000
 S_IFDIR = 0o040000
 
+# boards/pico.json as shipped: the wiring an error is shown on when that file is damaged too
+PICO = {"i2c": {"bus": 0, "sda": 4, "scl": 5}, "display": {"address": 0x3C}, "ring": {"pin": 16, "count": 12},
+        "input": {"kind": "buttons", "prev": 13, "next": 14, "ok": 15}}
+
 # GPIOs on the header of a Pico, Pico W and Pico 2 (23-25 and 29 are used on the board).
 USER_PINS = tuple(range(23)) + (26, 27, 28)
 LED_COUNT_MAX = 64
@@ -253,6 +257,15 @@ def load_profile(name, folder="boards"):
     except ValueError:
         raise BoardError("board %s: %s is not valid JSON" % (name, path)) from None
     return check_profile(name, data)
+
+
+def fallback_profile(folder="boards"):
+    """The default board's profile for an error screen: boards/pico.json, or as shipped when that
+    file cannot be used either."""
+    try:
+        return load_profile("pico", folder)
+    except BoardError:
+        return check_profile("pico", PICO)
 
 
 def known_boards(folder="boards"):

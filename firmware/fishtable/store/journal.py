@@ -3,7 +3,9 @@
 The journal is a plain game record (docs/record-format.md): the header, the `# --- G` line,
 then one statement a line.  Each line ends in a check, ` #` and four hex digits (a comment,
 so the file replays as it is; see `check`).  `append` adds a line to the last small part
-file and closes it (LittleFS commits on close); everything else that changes it (`begin`,
+file and closes it (LittleFS commits on close); each part opens with its mark, `# part K C`
+(checked like a statement): its number K and the C statements before it, so that a part lost,
+duplicated or out of order is found at resume (fishtable.store.recover).  Everything else that changes it (`begin`,
 `undo`, a repair) writes a temporary file and renames it over `journal.fish`, so a power cut
 at any byte leaves the old or the new journal.  Reading it back, and repairing it, is
 fishtable.store.recover's job (at start-up only).
@@ -19,6 +21,8 @@ from fishtable.store.fs import ensure_dir, forget, remove_if_there, write_atomic
 PART_SUFFIX = ".part"
 GENERATIONS = const(999)  # generations count 1..999 and round again
 HEADER_END = "# ---"  # written after the header: a journal cut inside its header is not resumed
+PART_MARK = "# part"  # a part's first line: `# part K C`, its number and the statements before it
+PROMISE_ROOM = const(24)  # bytes kept in a part for the promise of the next (`# part K C #cccc`)
 CHECK_SIZE = const(6)  # " #" and four hex digits
 # CRC-12 (x^12 + x^11 + x^3 + x^2 + x + 1), four bits at a time
 _CRC_TABLE = None
@@ -123,27 +127,41 @@ def _rewrite_adding(store, match, line):
 
 
 def _add_line(store, line, _):
-    """Append one checked line to the last part, or start the next part when it is full.
+    """Append one checked line to the last part, or open the next part when the last is closed.
 
-    One LittleFS commit of the part's directory (a new part: two), no block erased."""
+    A part opens with its mark (`# part K C`) and is closed by the promise of the next one (the
+    same mark, `# part K+1 C'`, as its last line) when another line would not fit; the next part
+    is made (empty) before it is promised, so a promised part that is not there was lost.  One
+    LittleFS commit of the part's directory (closing a part: two), no block erased."""
     _tidy(store)
-    text, value = checked(store._chain[0], line)
-    size = len(text) + 1
     index = store._part
     fs = store.fs
-    if index == 0 or store._part_size + size > store.part_max:
+    count = store._count
+    value = store._chain[0]
+    if index == 0 or store._part_size >= store.part_max:  # none yet, or the last one is closed
         index += 1
-        ensure_dir(fs, store.parts_dir)
-        handle = fs.open(store._part_path(store._gen, index), "w")
         store._part_size = 0
-    else:
-        handle = fs.open(store._part_path(store._gen, index), "a")
+    text = ""
+    if store._part_size == 0:  # a new (or made but empty) part: its mark first, in the same write
+        text, value = checked(value, "%s %d %d" % (PART_MARK, index, count))
+        text += "\n"
+    body, value = checked(value, line)
+    text += body + "\n"
+    size = store._part_size + len(text)
+    closing = size + len(body) + 1 + PROMISE_ROOM > store.part_max  # a line like it would not fit
+    if closing:
+        promise, value = checked(value, "%s %d %d" % (PART_MARK, index + 1, count + 1))
+        text += promise + "\n"
+        fs.open(store._part_path(store._gen, index + 1), "w").close()  # the next part, made before it is promised
+    path = store._part_path(store._gen, index)
+    ensure_dir(fs, store.parts_dir)
+    handle = fs.open(path, "w" if store._part_size == 0 else "a")
     store._part = index
     try:
-        handle.write(text + "\n")
+        handle.write(text)
     finally:
         handle.close()
-    store._part_size += size
+    store._part_size = store.part_max if closing else size
     store._chain[0] = value
 
 
@@ -163,17 +181,23 @@ def undo(store, match):
     store._count = keep
 
 
-def rewrite(store, match, keep, extra=None):
+def rewrite(store, match, keep, extra=None, promise=True):
     """Atomically replace the journal by the header, the first `keep` statements and `extra`,
     as a new generation: journal.fish is written to a temporary file and renamed over the
-    old one, and only then the old generation's parts are deleted."""
+    old one, and only then the old generation's parts are deleted.  With `promise` it ends in
+    the promise of its first part (made empty before the rename); the history's copy has none."""
     fs = store.fs
     ensure_dir(fs, store.root)
     if store._count >= 0:
         _tidy(store)
     store._count = -1
     gen = _next_gen(store)
-    write_atomic(fs, store.journal_path, journal_lines(match, keep, extra, store._chain, gen))
+    count = keep + (extra is not None)
+    if promise:
+        ensure_dir(fs, store.parts_dir)
+        fs.open(store._part_path(gen, 1), "w").close()
+    write_atomic(fs, store.journal_path, journal_lines(match, keep, extra, store._chain, gen,
+                                                       count if promise else -1))
     store._gen = gen
     store._part = 0
     store._stale = True  # deleted by the next operation: the rename above ends this one
@@ -182,7 +206,7 @@ def rewrite(store, match, keep, extra=None):
 def _tidy(store):
     """Delete the parts an earlier rewrite left behind (they are no longer read)."""
     if store._stale:
-        drop_parts(store, store._gen)
+        drop_parts(store, store._gen, max(store._part, 1))  # (part 1 may be made, empty, already)
         store._stale = False
 
 
@@ -213,14 +237,17 @@ def finish(store, match):
     from fishtable.store import history, stats
 
     table = stats.load(store.fs, stats.path_of(store.root, match.name), match.name, store.buf)
-    if store._count != len(match.statements) or store._part:
-        store._spaced(rewrite, store, match, len(match.statements))
+    store._spaced(_final, store, match, len(match.statements))  # without the journal's promise
     name = store._spaced(_to_history, store, match, max(table.last, stats.last_number(store, match.name)))
     store._count = -1
     history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
     stats.update(store, table, match, name)
     store._forget(stats)  # the Stats screen imports it again
     return name
+
+
+def _final(store, match, keep):
+    rewrite(store, match, keep, None, False)
 
 
 def _to_history(store, match, after):
@@ -237,10 +264,11 @@ def discard(store):
     drop_parts(store, -1)
 
 
-def journal_lines(match, keep, extra, chain, gen):
+def journal_lines(match, keep, extra, chain, gen, promised=-1):
     """The journal's lines, each with its check: the header, its end mark (naming the generation
-    `gen` of the parts), `keep` statements and the line `extra`.  `chain[0]` is set to the last
-    line's check as they are made."""
+    `gen` of the parts), `keep` statements and the line `extra`, then (unless `promised` is -1)
+    the promise of part 1 after `promised` statements.  `chain[0]` is set to the last line's
+    check as they are made."""
     value = 0
     for line in match.header_lines():
         line, value = checked(value, line)
@@ -257,5 +285,9 @@ def journal_lines(match, keep, extra, chain, gen):
         yield line
     if extra is not None:
         line, value = checked(value, extra)
+        chain[0] = value
+        yield line
+    if promised >= 0:
+        line, value = checked(value, "%s 1 %d" % (PART_MARK, promised))
         chain[0] = value
         yield line

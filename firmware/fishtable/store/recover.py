@@ -6,7 +6,12 @@ line, a statement the rules refuse, a stray byte anywhere) ends the good part: t
 is cut back to the last good statement and the damaged original kept aside as
 `journal.bad`.  A journal whose header is not followed by the `# ---` line may have lost
 header lines (the start player, options): with no statement after it, it is not resumed but
-moved aside.  A journal written before checks existed (its first line exactly `fishtable 1`)
+moved aside.  Each part opens with its mark `# part K C` (its number, the statements before it):
+the parts are read in order while each is there and in its place; a part missing, duplicated or
+out of order ends the run that can be proven, the statements after it are counted as lost (from
+the later parts' marks and lines), and the parts that could not be used are moved to
+`damaged/` rather than deleted.  Parts without marks (journals written before them) are read as
+before.  A journal written before checks existed (its first line exactly `fishtable 1`)
 is read without them.
 
 Needed at start-up and when a history game is opened: the Store drops this module, and the
@@ -17,10 +22,13 @@ from micropython import const
 
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.store.fs import OLD_SUFFIX, copy_file, remove_if_there
-from fishtable.store.journal import CHECK_SIZE, check, drop_parts, rewrite
+from fishtable.store.journal import CHECK_SIZE, check, drop_parts, part_of, rewrite
 
-FORGET = ("fishtable.core.record", "fishtable.core.lines")  # dropped with this module (fs.forget)
+FORGET = ("fishtable.core.record", "fishtable.core.lines", "fishtable.utf8")  # dropped with this module (fs.forget)
 _MAYBE = const(2)  # the first line had no check: a journal from before checks, if the second has none
+PART_MARK = b"# part "
+DAMAGED_DIR = "damaged"  # beside the journal: the parts a repair could not use, kept
+MAX_DAMAGED = const(24)  # files kept there at most (the oldest go first)
 
 
 def _check_of(data, start, end):
@@ -66,6 +74,16 @@ class Scanner:
         self._pending = False  # the current damaged line has content
         self._legacy = None  # True for a journal without checks
         self.gen = 0  # the generation of the journal's parts (from the header's end mark)
+        self._part = 0  # the part whose mark the next line must be (0: none expected)
+        self._marked = False  # the parts read so far had their marks
+        self.index = 0  # the part being read (0: journal.fish)
+        self.promised = 0  # the part the last file read promised (0: none)
+
+    def expect_part(self, index):
+        """The next line opens part `index` of the journal: it must be that part's mark (unless
+        the journal's parts were written before marks)."""
+        self._part = index
+        self.index = index
 
     def line(self, lines):
         """Take the current line of `lines`."""
@@ -103,6 +121,18 @@ class Scanner:
             return _feed(self.reader, lines, lines.end)
         if not self._whole_header and data[start : start + 6] == b"# --- ":
             return self._mark(data, start, end)
+        index = self._part
+        if not index and self.promised > self.index:
+            index = self.promised  # the files run together (journal.bad): the promised part's mark next
+        if index:
+            self._part = 0
+            self.index = index
+            if data[start : start + len(PART_MARK)] == PART_MARK:
+                return self._part_mark(data, start, end, index)
+            if self._marked or self.promised:  # the parts carry marks: this one lost its own
+                return False
+        if self._whole_header and data[start : start + len(PART_MARK)] == PART_MARK:
+            return self._part_mark(data, start, end, self.index + 1, True)
         value = _check_of(data, start, end)
         body = end - CHECK_SIZE
         if value < 0 or data.find(b"#", start, body) >= 0 or check(self.last, data, start, body) != value:
@@ -129,6 +159,23 @@ class Scanner:
         self._whole_header = True
         return True
 
+    def _part_mark(self, data, start, end, index, promise=False):
+        """A part's mark `# part K C #cccc` (or, as a file's last line, the `promise` of the next
+        part): part `index`, after as many statements as were read."""
+        value = _check_of(data, start, end)
+        body = end - CHECK_SIZE
+        if value < 0 or check(self.last, data, start, body) != value:
+            return False
+        numbers = _numbers(data, start + len(PART_MARK), body)
+        match = self.reader.match
+        if numbers is None or numbers[0] != index or numbers[1] != (len(match.statements) if match else 0):
+            return False
+        self.last = value
+        self._marked = True
+        if promise:
+            self.promised = index
+        return True
+
     def finish(self):
         """The end of the file: settles `match` and `lost`."""
         if self._pending or (self.damaged and not self.lost):
@@ -141,6 +188,54 @@ class Scanner:
         if self._whole_header or match.statements:
             self.match = match
         return self
+
+
+def _is_mark(lines):
+    buf = lines.buf
+    start = lines.start
+    return buf[start : start + len(PART_MARK)] == PART_MARK
+
+
+def _numbers(data, start, end):
+    """(K, C): the two numbers of a part's mark data[start:end] ("K C"), or None."""
+    found = [0, 0]
+    at = 0
+    digits = 0
+    for i in range(start, end):
+        c = data[i]
+        if c == 32 and at == 0 and digits:
+            at = 1
+            digits = 0
+        elif 48 <= c <= 57 and digits < 6:
+            found[at] = found[at] * 10 + c - 48
+            digits += 1
+        else:
+            return None
+    return (found[0], found[1]) if at == 1 and digits else None
+
+
+def _tally(fs, path, buf):
+    """(statements before the part at `path` as its mark says, or -1; the statement lines in it)."""
+    from fishtable.core.lines import Lines
+
+    before = -1
+    count = 0
+    handle = fs.open(path, "rb")
+    try:
+        lines = Lines(handle, buf)
+        first = True
+        while lines.next():
+            if lines.overlong or lines.end > lines.start:
+                if _is_mark(lines):
+                    if first:
+                        numbers = _numbers(lines.buf, lines.start + len(PART_MARK), lines.end - CHECK_SIZE)
+                        before = numbers[1] if numbers else -1
+                else:
+                    count += 1
+            first = False
+    finally:
+        handle.close()
+    return before, count
 
 
 def scan_file(scanner, fs, path, buf=None):
@@ -212,6 +307,21 @@ def _feed(reader, lines, end):
 
 
 
+def _parts_of(fs, folder, gen):
+    """The part numbers of generation `gen` in `folder`, sorted."""
+    found = []
+    try:
+        names = fs.listdir(folder)
+    except OSError:
+        return found
+    for name in names:
+        part = part_of(name)
+        if part is not None and part[0] == gen:
+            found.append(part[1])
+    found.sort()
+    return found
+
+
 def resume(store):
     """Store.resume: the game in progress, (match or None, message for the screen or None).
     Never raises."""
@@ -224,12 +334,32 @@ def resume(store):
             return None, None
         found = Scanner()
         scan_file(found, fs, path, store.buf)
+        listed = _parts_of(fs, store.parts_dir, found.gen) if found.gen else []
         parts = 0
-        if found.gen:
-            while fs.exists(store._part_path(found.gen, parts + 1)):
-                parts += 1
-                scan_file(found, fs, store._part_path(found.gen, parts), store.buf)
+        bad_from = 0  # the first part that is not part of the proven run (0: none)
+        while parts + 1 in listed:
+            parts += 1
+            if found.damaged and not bad_from:
+                bad_from = parts  # the damage was in the file before: none of this part is proven
+            found.expect_part(parts)
+            scan_file(found, fs, store._part_path(found.gen, parts), store.buf)
+            if found.damaged and not bad_from:
+                bad_from = parts
         found.finish()
+        missing = not found.damaged and found.promised > found.index  # promised, made, and gone
+        if listed and not bad_from and (found.damaged or listed[-1] > parts):
+            bad_from = parts + 1 if not found.damaged else 1
+        unused = [i for i in listed if i >= bad_from] if bad_from else []
+        # what was lost: from the parts' marks (the statements before the part, and its own), else
+        # counted as lines (those after the first damaged one, and those of the parts not read)
+        lost = found.lost
+        total = -1
+        for index in unused:
+            before, count = _tally(fs, store._part_path(found.gen, index), store.buf)
+            if index > parts:
+                lost += count
+            if before >= 0 and before + count > total:
+                total = before + count
     except Exception:  # noqa: BLE001 - an unreadable flash must not stop the table
         try:
             _set_aside(store)
@@ -242,11 +372,14 @@ def resume(store):
         try:
             _keep_damaged(store, found.gen, parts)
             fs.remove(path)
+            _move_parts(store, found.gen, listed)
             drop_parts(store, -1)
         except OSError:
             pass
         return None, "Journal unreadable: game lost"
-    if not found.lost:
+    if total >= 0:  # the marks say how many there were
+        lost = total - len(match.statements) if total > len(match.statements) else 0
+    if not found.damaged and not unused and not missing:
         try:
             drop_parts(store, found.gen, parts)
         except OSError:
@@ -260,11 +393,51 @@ def resume(store):
         return match, None
     try:
         _keep_damaged(store, found.gen, parts)
-        rewrite(store, match, len(match.statements))
+        gen = found.gen
+        rewrite(store, match, len(match.statements))  # first: the parts set aside next held some of it
         store._count = len(match.statements)
+        _move_parts(store, gen, unused)
     except OSError:
         pass  # the next append rewrites the whole journal
-    return match, "Journal repaired: %s lost" % _lines_word(found.lost)
+    if lost:
+        return match, "Journal repaired: %s lost" % _lines_word(lost)
+    return match, "Journal repaired: a part lost" if missing else "Journal repaired: nothing lost"
+
+
+def _move_parts(store, gen, indices):
+    """Move the parts `indices` of generation `gen` into the `damaged/` folder beside the journal
+    (never deleted: a person may still read them); the oldest kept there make room."""
+    if not indices:
+        return
+    from fishtable.store.fs import ensure_dir
+
+    fs = store.fs
+    folder = store.root + "/" + DAMAGED_DIR
+    ensure_dir(fs, folder)
+    kept = _names(fs, folder)
+    while len(kept) + len(indices) > MAX_DAMAGED and kept:
+        fs.remove(folder + "/" + kept.pop(0))
+    serial = 1
+    for name in kept:
+        cut = name.find("_")
+        if cut > 0 and name[:cut].isdigit() and int(name[:cut]) >= serial:
+            serial = int(name[:cut]) + 1
+    for index in indices:
+        fs.rename(store._part_path(gen, index), "%s/%d_%d-%d.part" % (folder, serial, gen, index))
+
+
+def _names(fs, folder):
+    """The names in `folder`, oldest first (by their leading serial number)."""
+    try:
+        names = fs.listdir(folder)
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        cut = name.find("_")
+        found.append((int(name[:cut]) if cut > 0 and name[:cut].isdigit() else 0, name))
+    found.sort()
+    return [name for _, name in found]
 
 
 def _keep_damaged(store, gen, parts):

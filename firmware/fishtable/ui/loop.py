@@ -5,7 +5,6 @@ from micropython import const
 SLEEP_MS = const(10)
 _QUIET_MS = const(100)  # the longest nap while awake and nothing moves (a screen's timers may be late by it)
 _DARK_MS = const(1000)  # ... while the panel is dark
-ERROR_RGB = (255, 0, 0)  # the ring's steady colour for a start-up error that no panel can show
 
 
 def make_die(hw):
@@ -13,37 +12,6 @@ def make_die(hw):
     from fishtable.ui.startup import make_die
 
     return make_die(hw)
-
-
-def show_error(err, board=None):
-    """A start-up error on the serial console and on the OLED when one comes up.
-
-    The configured board could not be built, so the OLED is tried as wired on the default
-    profile (`pico`): a wrong name in config.txt still shows its message on the screen.  When no
-    panel answers, the ring (the default profile's) shows a steady error red instead.
-    """
-    print("fishtable: board error: %s" % err)
-    display = getattr(err, "display", None)
-    ring = None
-    if display is None and board is not None:
-        try:
-            hw = board.build(board.load_profile("pico", "boards"))
-            display = hw.display
-            ring = hw.ring
-        except Exception:  # noqa: BLE001 - no OLED to show it on: the console has it
-            display = None
-    if display is not None:
-        from fishtable.ui import draw
-
-        draw.begin(display)
-        lines = draw.wrap("Board error: %s" % err)[: draw.ROWS]
-        for i in range(len(lines)):
-            draw.line(display, lines[i], i)
-        display.show()
-    elif ring is not None:
-        ring.fill(ERROR_RGB)
-        ring.show()
-    return display
 
 
 def run(hw, store, die, limit=None):
@@ -99,7 +67,13 @@ def _start(hw, store, die):
     from fishtable.ui.app import App
 
     gc.collect()
-    app = App(hw, Session(store), die, prefs.checked(store.load_settings(prefs.defaults())), hw.clock.ticks_ms())
+    from fishtable import forget_module
+    from fishtable.ui import prefcheck
+
+    settings = prefcheck.checked(store.load_settings(prefs.defaults()))
+    del prefcheck
+    forget_module("fishtable.ui.prefcheck")  # only the start needs it
+    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms())
     app.start()
     return app
 
