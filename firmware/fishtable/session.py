@@ -78,14 +78,21 @@ class Session:
         return outcome
 
     def _file(self, match):
-        """Move the game over `match` from the journal into the history; True when the flash
-        refused (it stays in the journal as `unfiled`, for `begin` or the next start)."""
+        """Move the game over `match` from the journal into the history; True when that failed:
+        the flash refused, or anything else went wrong (it stays in the journal as `unfiled`,
+        for `begin` or the next start; the table goes on)."""
         try:
             self.store.finish(match)
-        except OSError as err:
+        except Exception as err:  # noqa: BLE001 - a game over never stops the table (nor its start)
             self.unfiled = match
-            full = err.args and err.args[0] == 28  # ENOSPC: the store's FlashFull
-            self.unfiled_note = NOT_FILED if full else "Game kept, not yet in History (flash error %s)" % err
+            if isinstance(err, OSError):
+                full = err.args and err.args[0] == 28  # ENOSPC: the store's FlashFull
+                self.unfiled_note = NOT_FILED if full else "Game kept, not yet in History (flash error %s)" % err
+            else:
+                import gc
+
+                gc.collect()
+                self.unfiled_note = "Game kept, not yet in History (error: %s)" % err
             return True
         self.unfiled = None
         return False

@@ -217,8 +217,11 @@ def finish(store, match):
         store._spaced(rewrite, store, match, len(match.statements))
     name = store._spaced(_to_history, store, match, max(table.last, stats.last_number(store, match.name)))
     store._count = -1
-    history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
-    stats.update(store, table, match, name)
+    try:  # the game is in the history now: nothing after this may make it be filed again
+        history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
+        stats.update(store, table, match, name)
+    except Exception:  # noqa: BLE001 - the statistics catch up when next opened
+        pass
     store._forget(stats)  # the Stats screen imports it again
     return name
 

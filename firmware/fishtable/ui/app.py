@@ -70,13 +70,23 @@ class App:
     # -- start-up ------------------------------------------------------------
     def start(self):
         """Pick up a game in progress from the journal, then show the main menu (or the history,
-        where a finished game just went)."""
-        note = self.session.resume()
+        where a finished game just went).  Whatever fails on the way, the main menu comes with a
+        message saying what (never a start that fails again at every boot)."""
+        try:
+            note = self.session.resume()
+        except Exception as err:  # noqa: BLE001 - see the docstring
+            gc.collect()
+            note = "Start: %s" % err
         self.home()
         if note == FINISHED_AT_BOOT:
-            from fishtable.ui.history import history_screen
+            try:
+                from fishtable.ui.history import history_screen
 
-            self.push(history_screen(self))
+                self.push(history_screen(self))
+            except Exception as err:  # noqa: BLE001 - the game is filed; the menu stays
+                del self.stack[1:]
+                gc.collect()
+                note = "History: %s" % err
         if note:
             self.message(note)
 

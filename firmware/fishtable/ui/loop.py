@@ -68,6 +68,7 @@ def run(hw, store, die, limit=None):
             app.draw()
         except Exception as err:  # noqa: BLE001 - see the docstring
             _report(err)
+            app = None  # its screens and their memory go before the new app starts
             app = _start(hw, store, die)
             app.message("Error: %s. Restarted." % err)
         clock.sleep_ms(SLEEP_MS)
@@ -83,8 +84,13 @@ def _start(hw, store, die):
     from fishtable.ui.app import App
 
     gc.collect()
-    app = App(hw, Session(store), die, store.load_settings(prefs.defaults()), hw.clock.ticks_ms())
-    app.start()
+    try:
+        settings = store.load_settings(prefs.defaults())
+    except Exception as err:  # noqa: BLE001 - a start never fails on its files: the defaults then
+        _report(err)
+        settings = prefs.defaults()
+    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms())
+    app.start()  # never raises: whatever fails, the main menu and a message (App.start)
     return app
 
 
