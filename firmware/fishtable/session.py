@@ -35,13 +35,23 @@ class Session:
         self.finished = None  # the last game that ended here (for its end screen)
         self.unfiled = None  # a game over still in the journal: the flash refused its move
         self.unfiled_note = None  # ... and what the screen says about it (NOT_FILED when full)
+        self.played_ms = 0  # the game's powered time from its first statement (and before a power cut)
+        self._last = None  # the clock's ticks at the last statement (or the resume) this power-up
+        self._saved = 0  # the minutes last kept on flash (fishtable.store.journal.save_played)
 
-    def resume(self):
+    def resume(self, now=None):
         """Pick up the game in progress from the journal; returns a message for the screen or None.
+        `now`: the clock's ticks (ms), from which the powered time counts on.
 
         A journal whose game is over (the power went between its last statement and the move
         to the history) is finished now: FINISHED_AT_BOOT."""
         match, note = self.store.resume()
+        if match is not None and now is not None:
+            from fishtable.store import played
+
+            self.played_ms = played.load(self.store)
+            self._saved = self.played_ms // 60000
+            self._last = now if match.statements else None
         if match is not None and match.game.over:
             self.finished = match
             return self.unfiled_note if self._file(match) else FINISHED_AT_BOOT
@@ -55,11 +65,13 @@ class Session:
         if self.unfiled is not None:
             self.store.finish(self.unfiled)
             self.unfiled = None
+        self._drop_played()
         self.store.begin(match)
         self.match = match
 
-    def play(self, stmt):
-        """Check, journal, apply `stmt`; returns TURN, or SCORED and OVER as bits.
+    def play(self, stmt, now=None):
+        """Check, journal, apply `stmt`; returns TURN, or SCORED and OVER as bits.  `now`: the
+        clock's ticks (ms) when it was made, for the game's `played` minutes.
 
         Raises Invalid when the rules refuse it and OSError when the flash does: then nothing
         changed.  A game over that the flash cannot move into the history is OVER all the same:
@@ -69,6 +81,7 @@ class Session:
         scorings = match.game.scorings
         self.store.append(match, stmt)
         match.record(stmt)
+        self._clock(now)
         outcome = SCORED if match.game.scorings != scorings else TURN
         if match.game.over:
             self._file(match)
@@ -77,10 +90,32 @@ class Session:
             outcome |= OVER
         return outcome
 
+    def _clock(self, now):
+        """Add the time since the last statement to the game's powered time; the minutes are kept
+        on flash as they change (a resume adds on to them)."""
+        if now is None:
+            return
+        if self._last is not None:
+            import time
+
+            self.played_ms += max(0, time.ticks_diff(now, self._last))
+        self._last = now
+        minutes = self.played_ms // 60000
+        if minutes != self._saved and not self.match.game.over:
+            from fishtable.store import played
+
+            try:
+                played.save(self.store, self.played_ms)
+                self._saved = minutes
+            except OSError:
+                pass  # a minute less after a power cut, no more
+
     def _file(self, match):
         """Move the game over `match` from the journal into the history; True when that failed:
         the flash refused, or anything else went wrong (it stays in the journal as `unfiled`,
         for `begin` or the next start; the table goes on)."""
+        if match.played is None and (self._last is not None or self.played_ms):
+            match.played = min(999, self.played_ms // 60000)
         try:
             self.store.finish(match)
         except Exception as err:  # noqa: BLE001 - a game over never stops the table (nor its start)
@@ -95,7 +130,20 @@ class Session:
                 self.unfiled_note = "Game kept, not yet in History (error: %s)" % err
             return True
         self.unfiled = None
+        self._drop_played()
         return False
+
+    def _drop_played(self):
+        """A new clock for the next game (the kept minutes of the last one dropped)."""
+        if self._saved:
+            from fishtable.store import played
+
+            try:
+                played.drop(self.store)
+            except OSError:
+                pass  # a stale time is overwritten by the next game's first minute
+        self.played_ms = self._saved = 0
+        self._last = None
 
     def undo(self):
         """Take back the last statement (the journal first, then the state); returns it.
@@ -113,3 +161,4 @@ class Session:
         """Abandon the game in progress (its journal is deleted)."""
         self.store.discard()
         self.match = None
+        self._drop_played()

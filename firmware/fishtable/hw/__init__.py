@@ -15,6 +15,8 @@ class Hardware:
                   board, a virtual clock in the simulator
     seed          the die's seed, or None for the board's own entropy (os.urandom)
     data_root     the folder of the journal, the history and the settings
+    calendar      a function giving the date and time as a tuple (fishtable.hw.rtc), or None: no
+                  date known (the simulator, tests)
 
     It lives here, not in `board`, so that the board module can be forgotten after start-up."""
 
@@ -33,3 +35,4 @@ class Hardware:
         self.clock = clock
         self.seed = seed
         self.data_root = data_root
+        self.calendar = None

@@ -100,6 +100,9 @@ class _Checker:
         return value
 
 
+RTC_KINDS = ("rp2040", "ds3231", "pcf8563")  # the profile's `rtc`: the RP2040's clock, or a module on the I2C bus
+
+
 def check_profile(name, data):
     """Validate a parsed profile; returns a normalised copy with defaults filled in."""
     if not isinstance(data, dict):
@@ -153,11 +156,14 @@ def check_profile(name, data):
     else:
         inp["repeat_delay_ms"] = c.number("input", "repeat_delay_ms", 50, 5000, 500)
         inp["repeat_ms"] = c.number("input", "repeat_ms", 20, 5000, 150)
+    rtc = data.get("rtc", "rp2040")  # where the date comes from (fishtable.hw.rtc)
+    if rtc not in RTC_KINDS:
+        c.fail("rtc", "= %r must be one of %s" % (rtc, ", ".join(RTC_KINDS)))
     profile = {}
     for key in data:  # other top-level keys (e.g. "runtime") pass through unchanged
         profile[key] = data[key]
     profile.update({"name": name, "board": data.get("board", name), "i2c": i2c, "display": display,
-                    "ring": ring, "input": inp})
+                    "ring": ring, "input": inp, "rtc": rtc})
     return profile
 
 
@@ -233,7 +239,11 @@ def build(profile):
 
         keys = Buttons(pull_up(inp["prev"]), pull_up(inp["next"]), pull_up(inp["ok"]), inp["debounce_ms"],
                        inp["long_ms"], inp["repeat_delay_ms"], inp["repeat_ms"])
-    return Hardware(profile, display, ring, keys, i2c)
+    hw = Hardware(profile, display, ring, keys, i2c)
+    from fishtable.hw.rtc import calendar
+
+    hw.calendar = calendar(profile.get("rtc"), i2c)
+    return hw
 
 
 def forget():

@@ -213,7 +213,9 @@ def finish(store, match):
     from fishtable.store import history, stats
 
     table = stats.load(store.fs, stats.path_of(store.root, match.name), match.name, store.buf)
-    if store._count != len(match.statements) or store._part:
+    if match.played is not None:  # the history's copy ends in its `played` line
+        store._spaced(_rewrite_adding, store, match, "played %d" % match.played)
+    elif store._count != len(match.statements) or store._part:
         store._spaced(rewrite, store, match, len(match.statements))
     name = store._spaced(_to_history, store, match, max(table.last, stats.last_number(store, match.name)))
     store._count = -1

@@ -73,7 +73,7 @@ class App:
         where a finished game just went).  Whatever fails on the way, the main menu comes with a
         message saying what (never a start that fails again at every boot)."""
         try:
-            note = self.session.resume()
+            note = self.session.resume(self.now)
         except Exception as err:  # noqa: BLE001 - see the docstring
             gc.collect()
             note = "Start: %s" % err
@@ -220,7 +220,15 @@ class App:
         return RGB[self.colour_of(player)]
 
     def begin(self, match):
-        """A new game: journal its header and start playing."""
+        """A new game: journal its header (with its `date` when the board knows it) and start playing."""
+        calendar = getattr(self.hw, "calendar", None)
+        if match.date is None and calendar is not None:
+            try:
+                from fishtable.hw.rtc import date_text
+
+                match.date = date_text(calendar())
+            except Exception:  # noqa: BLE001 - a clock that fails gives no date, never a stop
+                match.date = None
         try:
             self.session.begin(match)
         except OSError as err:
@@ -241,7 +249,7 @@ class App:
         """Play `stmt` through the session and show what follows.  Returns True if accepted;
         a refused statement shows why and changes nothing."""
         try:
-            outcome = self.session.play(stmt)
+            outcome = self.session.play(stmt, self.now)
         except Invalid as err:
             self.message(str(err.args[0]) if err.args else "not allowed")
             return False
