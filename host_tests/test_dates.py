@@ -160,3 +160,30 @@ def test_a_game_with_the_clock_never_set_carries_its_minutes_only(tmp_path):
     text, rows = play_through_buttons(tmp_path, None)
     assert "\ndate " not in text and "\nplayed " in text
     assert rows and all(r["date"] == "" and r["minutes"].isdigit() for r in rows)
+
+
+def test_history_shows_a_games_date_and_length_below_its_ranking(tmp_path):
+    import re
+
+    from simlib.rig import OK, Rig
+    from screenreader import Reader
+
+    history = tmp_path / "data" / "history"
+    history.mkdir(parents=True)
+    text = open(os.path.join(ROOT, "records", "hifisch-3p.fish")).read()
+    text = "\n".join(line for line in (re.sub(r"\s*#.*", "", x) for x in text.split("\n")) if line) + "\n"
+    dated = re.sub(r"(start \d\n)", r"\1date 2026-12-01T19:05\n", text, count=1) + "played 47\n"
+    (history / "0001-hifisch.fish").write_text(text)
+    (history / "0002-hifisch.fish").write_text(dated)
+    rig = Rig(str(tmp_path), seed=1)
+
+    def shown():
+        return Reader().read(rig.glass()).text()
+
+    rig.menu("History")
+    rig.press(OK)
+    newest = shown()
+    assert "2026-12-01 19:05" in newest and "Played 47 min" in newest
+    rig.press(OK)  # back
+    rig.menu("#1 Hi Fisch!")
+    assert "Played" not in shown() and "2026" not in shown()

@@ -233,7 +233,23 @@ class Standings(Screen):
                 prev = key
             draw.line(fb, "%d %s" % (rank, self.label(p)), 1 + i)
             draw.right(fb, str(scores[p - 1]), 1 + i)
+        when = self.when()
+        row = 7 - len(when)
+        for text in when:
+            if row > len(self.ranking):  # below the ranking only: six players leave no room
+                draw.line(fb, text, row)
+            row += 1
         self._choice(fb)
+
+    def when(self):
+        """The lines of the game's date and length, as far as its record has them."""
+        match = self.match
+        lines = []
+        if match is not None and match.date:
+            lines.append(match.date[:10] + " " + match.date[11:])
+        if match is not None and match.played is not None:
+            lines.append("Played %d min" % match.played)
+        return lines
 
     def _choice(self, fb):
         draw.text(fb, "<", 0, 56)
