@@ -187,3 +187,23 @@ def test_history_shows_a_games_date_and_length_below_its_ranking(tmp_path):
     rig.press(OK)  # back
     rig.menu("#1 Hi Fisch!")
     assert "Played" not in shown() and "2026" not in shown()
+
+
+def test_flash_and_players_set_the_boards_clock_from_the_computers():
+    import flash
+
+    class Transport:
+        def __init__(self, refuse=False):
+            self.sent = []
+            self.refuse = refuse
+
+        def exec(self, code):
+            if self.refuse:
+                raise RuntimeError("AttributeError: module 'machine' has no attribute 'RTC'")
+            self.sent.append(code)
+            return b""
+
+    board = Transport()
+    assert flash.set_clock(board, (2026, 12, 1, 19, 5, 42, 1, 335, 0)) == (2026, 12, 1, 1, 19, 5, 42, 0)
+    assert board.sent == ["import machine\nmachine.RTC().datetime((2026, 12, 1, 1, 19, 5, 42, 0))"]
+    assert flash.set_clock(Transport(refuse=True)) is None  # no clock to set: no dates, no stop
