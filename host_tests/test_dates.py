@@ -70,8 +70,8 @@ def test_the_clock_modules_are_decoded_from_their_registers():
     assert rtc.DS3231(bus).now() is None  # unplugged
     assert rtc.PCF8563(pcf8563(2031, 7, 9, 8, 30, 12)).now() == (2031, 7, 9, 8, 30, 12)
     assert rtc.PCF8563(pcf8563(2031, 7, 9, 8, 30, low=True)).now() is None
-    assert rtc.date_text(rtc.calendar("ds3231", ds3231(2026, 12, 1, 19, 5))()) == "2026-12-01T19:05"
-    assert rtc.date_text(rtc.calendar("pcf8563", pcf8563(2026, 12, 1, 19, 5))()) == "2026-12-01T19:05"
+    assert rtc.date_text(rtc.read("ds3231", ds3231(2026, 12, 1, 19, 5))) == "2026-12-01T19:05"
+    assert rtc.date_text(rtc.read("pcf8563", pcf8563(2026, 12, 1, 19, 5))) == "2026-12-01T19:05"
 
 
 def test_the_profile_names_where_the_date_comes_from():

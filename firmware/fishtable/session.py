@@ -49,9 +49,7 @@ class Session:
         if match is not None and now is not None:
             from fishtable.store import played
 
-            self.played_ms = played.load(self.store)
-            self._saved = self.played_ms // 60000
-            self._last = now if match.statements else None
+            played.resumed(self, match, now)
         if match is not None and match.game.over:
             self.finished = match
             return self.unfiled_note if self._file(match) else FINISHED_AT_BOOT
@@ -91,24 +89,11 @@ class Session:
         return outcome
 
     def _clock(self, now):
-        """Add the time since the last statement to the game's powered time; the minutes are kept
-        on flash as they change (a resume adds on to them)."""
-        if now is None:
-            return
-        if self._last is not None:
-            import time
-
-            self.played_ms += max(0, time.ticks_diff(now, self._last))
-        self._last = now
-        minutes = self.played_ms // 60000
-        if minutes != self._saved and not self.match.game.over:
+        """The game's powered time goes on (fishtable.store.played)."""
+        if now is not None:
             from fishtable.store import played
 
-            try:
-                played.save(self.store, self.played_ms)
-                self._saved = minutes
-            except OSError:
-                pass  # a minute less after a power cut, no more
+            played.tick(self, now)
 
     def _file(self, match):
         """Move the game over `match` from the journal into the history; True when that failed:
@@ -135,15 +120,10 @@ class Session:
 
     def _drop_played(self):
         """A new clock for the next game (the kept minutes of the last one dropped)."""
-        if self._saved:
+        if self._saved or self._last is not None:
             from fishtable.store import played
 
-            try:
-                played.drop(self.store)
-            except OSError:
-                pass  # a stale time is overwritten by the next game's first minute
-        self.played_ms = self._saved = 0
-        self._last = None
+            played.reset(self)
 
     def undo(self):
         """Take back the last statement (the journal first, then the state); returns it.

@@ -15,8 +15,8 @@ class Hardware:
                   board, a virtual clock in the simulator
     seed          the die's seed, or None for the board's own entropy (os.urandom)
     data_root     the folder of the journal, the history and the settings
-    calendar      a function giving the date and time as a tuple (fishtable.hw.rtc), or None: no
-                  date known (the simulator, tests)
+    calendar      where the date comes from: the profile's `rtc` ("rp2040", "ds3231", "pcf8563";
+                  read by fishtable.hw.rtc.read), or None: no date known
 
     It lives here, not in `board`, so that the board module can be forgotten after start-up."""
 

@@ -240,9 +240,7 @@ def build(profile):
         keys = Buttons(pull_up(inp["prev"]), pull_up(inp["next"]), pull_up(inp["ok"]), inp["debounce_ms"],
                        inp["long_ms"], inp["repeat_delay_ms"], inp["repeat_ms"])
     hw = Hardware(profile, display, ring, keys, i2c)
-    from fishtable.hw.rtc import calendar
-
-    hw.calendar = calendar(profile.get("rtc"), i2c)
+    hw.calendar = profile.get("rtc")  # read when a game begins (fishtable.hw.rtc)
     return hw
 
 

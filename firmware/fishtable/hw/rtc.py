@@ -87,11 +87,12 @@ class PCF8563:
                 _bcd(regs[0] & 0x7F))
 
 
-def calendar(kind, i2c):
-    """The board's calendar for the profile's `rtc` field: a function giving a time tuple or None.
-    "ds3231" or "pcf8563": the module on `i2c`; anything else: the RP2040's clock."""
+def read(kind, i2c):
+    """The time tuple of the board's calendar, the profile's `rtc` field (None: not known).
+    "ds3231" or "pcf8563": the module on `i2c`; anything else: the RP2040's clock.  Imported only
+    when a game begins and dropped again (fishtable.ui.app): the code stays off the idle heap."""
     if kind == "ds3231" and i2c is not None:
-        return DS3231(i2c).now
+        return DS3231(i2c).now()
     if kind == "pcf8563" and i2c is not None:
-        return PCF8563(i2c).now
-    return machine_time
+        return PCF8563(i2c).now()
+    return machine_time()

@@ -221,14 +221,15 @@ class App:
 
     def begin(self, match):
         """A new game: journal its header (with its `date` when the board knows it) and start playing."""
-        calendar = getattr(self.hw, "calendar", None)
-        if match.date is None and calendar is not None:
+        kind = getattr(self.hw, "calendar", None)
+        if match.date is None and kind is not None:
             try:
-                from fishtable.hw.rtc import date_text
+                from fishtable.hw import rtc
 
-                match.date = date_text(calendar())
+                match.date = rtc.date_text(rtc.read(kind, self.hw.i2c))
             except Exception:  # noqa: BLE001 - a clock that fails gives no date, never a stop
                 match.date = None
+            forget_module("fishtable.hw.rtc")  # (the hardware's modules are otherwise kept)
         try:
             self.session.begin(match)
         except OSError as err:
