@@ -47,9 +47,7 @@ class Session:
         to the history) is finished now: FINISHED_AT_BOOT."""
         match, note = self.store.resume()
         if match is not None and now is not None:
-            from fishtable.store import played
-
-            played.resumed(self, match, now)
+            self._clock("resumed", now)
         if match is not None and match.game.over:
             self.finished = match
             return self.unfiled_note if self._file(match) else FINISHED_AT_BOOT
@@ -79,7 +77,8 @@ class Session:
         scorings = match.game.scorings
         self.store.append(match, stmt)
         match.record(stmt)
-        self._clock(now)
+        if now is not None:
+            self._clock("tick", now)
         outcome = SCORED if match.game.scorings != scorings else TURN
         if match.game.over:
             self._file(match)
@@ -88,31 +87,26 @@ class Session:
             outcome |= OVER
         return outcome
 
-    def _clock(self, now):
-        """The game's powered time goes on (fishtable.store.played)."""
-        if now is not None:
-            from fishtable.store import played
+    def _clock(self, what, arg):
+        """The game's powered time (fishtable.store.played: `what` of resumed, tick, stamp, reset)."""
+        from fishtable.store import played
 
-            played.tick(self, now)
+        getattr(played, what)(self, arg)
 
     def _file(self, match):
         """Move the game over `match` from the journal into the history; True when that failed:
         the flash refused, or anything else went wrong (it stays in the journal as `unfiled`,
         for `begin` or the next start; the table goes on)."""
-        if match.played is None and (self._last is not None or self.played_ms):
-            match.played = min(999, self.played_ms // 60000)
+        if self._last is not None:
+            self._clock("stamp", match)
         try:
             self.store.finish(match)
         except Exception as err:  # noqa: BLE001 - a game over never stops the table (nor its start)
             self.unfiled = match
-            if isinstance(err, OSError):
-                full = err.args and err.args[0] == 28  # ENOSPC: the store's FlashFull
-                self.unfiled_note = NOT_FILED if full else "Game kept, not yet in History (flash error %s)" % err
-            else:
-                import gc
-
-                gc.collect()
-                self.unfiled_note = "Game kept, not yet in History (error: %s)" % err
+            flash = isinstance(err, OSError)
+            full = flash and err.args and err.args[0] == 28  # ENOSPC: the store's FlashFull
+            self.unfiled_note = NOT_FILED if full else "Game kept, not yet in History (%s %s)" % (
+                "flash error" if flash else "error:", err)
             return True
         self.unfiled = None
         self._drop_played()
@@ -121,9 +115,7 @@ class Session:
     def _drop_played(self):
         """A new clock for the next game (the kept minutes of the last one dropped)."""
         if self._saved or self._last is not None:
-            from fishtable.store import played
-
-            played.reset(self)
+            self._clock("reset", None)
 
     def undo(self):
         """Take back the last statement (the journal first, then the state); returns it.

@@ -96,3 +96,12 @@ def read(kind, i2c):
     if kind == "pcf8563" and i2c is not None:
         return PCF8563(i2c).now()
     return machine_time()
+
+
+def stamp(match, hw):
+    """Give the new game `match` its `date` from `hw`'s calendar, when it knows the time (never raises)."""
+    if match.date is None:
+        try:
+            match.date = date_text(read(hw.calendar, hw.i2c))
+        except Exception:  # noqa: BLE001 - a clock that fails gives no date, never a stop
+            match.date = None

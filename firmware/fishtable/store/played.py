@@ -36,11 +36,17 @@ def drop(store):
         pass
 
 
-def resumed(session, match, now):
+def resumed(session, now):
     """A game picked up from the journal at the clock's ticks `now`: its time so far from flash."""
     session.played_ms = load(session.store)
     session._saved = session.played_ms // 60000
-    session._last = now if match.statements else None
+    session._last = now
+
+
+def stamp(session, match):
+    """The game over `match` gets its `played` minutes (unless its record has them)."""
+    if match.played is None:
+        match.played = min(999, session.played_ms // 60000)
 
 
 def tick(session, now):
@@ -60,7 +66,7 @@ def tick(session, now):
             pass  # a minute less after a power cut, no more
 
 
-def reset(session):
+def reset(session, _=None):
     """The next game's clock starts at 0 (the kept time dropped)."""
     if session._saved:
         drop(session.store)

@@ -221,14 +221,10 @@ class App:
 
     def begin(self, match):
         """A new game: journal its header (with its `date` when the board knows it) and start playing."""
-        kind = getattr(self.hw, "calendar", None)
-        if match.date is None and kind is not None:
-            try:
-                from fishtable.hw import rtc
+        if getattr(self.hw, "calendar", None) is not None:
+            from fishtable.hw import rtc
 
-                match.date = rtc.date_text(rtc.read(kind, self.hw.i2c))
-            except Exception:  # noqa: BLE001 - a clock that fails gives no date, never a stop
-                match.date = None
+            rtc.stamp(match, self.hw)
             forget_module("fishtable.hw.rtc")  # (the hardware's modules are otherwise kept)
         try:
             self.session.begin(match)

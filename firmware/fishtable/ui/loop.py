@@ -84,12 +84,7 @@ def _start(hw, store, die):
     from fishtable.ui.app import App
 
     gc.collect()
-    try:
-        settings = store.load_settings(prefs.defaults())
-    except Exception as err:  # noqa: BLE001 - a start never fails on its files: the defaults then
-        _report(err)
-        settings = prefs.defaults()
-    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms())
+    app = App(hw, Session(store), die, store.load_settings(prefs.defaults()), hw.clock.ticks_ms())
     app.start()  # never raises: whatever fails, the main menu and a message (App.start)
     return app
 
