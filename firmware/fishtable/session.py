@@ -33,6 +33,7 @@ class Session:
         self.store = store
         self.match = None
         self.finished = None  # the last game that ended here (for its end screen)
+        self.filed = None  # ... and its history file's name, once filed
         self.unfiled = None  # a game over still in the journal: the flash refused its move
         self.unfiled_note = None  # ... and what the screen says about it (NOT_FILED when full)
         self.played_ms = 0  # the game's powered time from its first statement (and before a power cut)
@@ -100,7 +101,7 @@ class Session:
         if self._last is not None:
             self._clock("stamp", match)
         try:
-            self.store.finish(match)
+            self.filed = self.store.finish(match)
         except Exception as err:  # noqa: BLE001 - a game over never stops the table (nor its start)
             self.unfiled = match
             flash = isinstance(err, OSError)

@@ -213,13 +213,9 @@ MODULES = ("fishtable.ui.scan", "fishtable.ui.qr", "fishtable.ui.share")
 
 
 def open_end(app):
-    """Scan of the game that just ended (the end screen's): the newest history file is its own,
+    """Scan of the game that just ended (the end screen's): the history file it was filed as,
     unless the flash had no room to file it."""
-    from fishtable.ui.history import window
-
-    found = window(app.store.fs, app.store.history_dir, most=1) if app.session.unfiled is None else None
-    name = found[0][1] if found else None
-    open_scan(app, app.session.finished, name)
+    open_scan(app, app.session.finished, app.session.filed if app.session.unfiled is None else None)
 
 
 def open_scan(app, match, name=None):
