@@ -250,7 +250,7 @@ def test_the_statement_patterns_are_strict():
 def test_the_header_games_colours_chips_and_limits_are_documented():
     text = read(RECORD_FORMAT)
     header = section(text, "Header")
-    for word in ("fishtable 1", "game ", "players ", "start ", "names ", "colours ", "option "):
+    for word in ("fishtable 1", "game ", "players ", "start ", "names ", "colours ", "date ", "option "):
         assert "\n" + word in header, word
     for colour in match.COLOURS:
         assert "`%s`" % colour in header, colour
@@ -281,7 +281,7 @@ def test_the_replay_fields_are_documented_in_the_order_printed():
     assert len(documented) >= 20 and documented[0] == ("game", "all")
     texts = [open(path, "rb").read() for path in RECORDS]
     named = open(os.path.join(ROOT, "records", "hecht-2p.fish"), "rb").read().replace(
-        b"start 1\n", b"start 1\nnames Ann Bo\ncolours red blue\n", 1)
+        b"start 1\n", b"start 1\nnames Ann Bo\ncolours red blue\ndate 2026-12-01T19:05\n", 1) + b"played 41\n"
     assert b"names" in named
     for text in texts + [named]:
         game = record.read_text(text).name

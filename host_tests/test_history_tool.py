@@ -73,7 +73,12 @@ def test_the_tables_are_the_boards_stats_files(board):
             history.TITLES[game], device.games, device.average_win(), device.average_turns()))
         assert lines[at + 1].split() == ["player", "games", "wins", "win", "%", "best", "average", "last"]
         shown = [line.split() for line in lines[at + 2 : at + 2 + len(device.names)]]
-        assert shown == [player_line(device, i).split() for i in device.order()]
+        assert shown == [player_line(device, i).split() for i in history.ranking(device)]
+        wins = [int(line[2]) for line in shown]
+        assert wins == sorted(wins, reverse=True)  # most wins first, then win rate, then average score
+        for a, b in zip(shown, shown[1:]):
+            if a[2] == b[2]:
+                assert (int(a[3][:-1]), float(a[5])) >= (int(b[3][:-1]), float(b[5])), (a, b)
         assert "Guest" not in lines[at + 2 : at + 2 + len(device.names)]
 
 
@@ -93,7 +98,8 @@ def test_exports_have_one_row_per_player_per_game(board, tmp_path):
         for seat in range(match.players):
             row = rows[at]
             assert row == {
-                "date": None, "play": number, "game": match.name, "player": match.names[seat], "seat": seat + 1,
+                "date": None, "play": number, "game": match.name, "title": history.TITLES[match.name], "minutes": None,
+                "player": match.names[seat], "seat": seat + 1,
                 "colour": match.colours[seat], "score": scores[seat], "rank": row["rank"],
                 "winner": seat + 1 in match.game.winners(),
             }
@@ -101,7 +107,8 @@ def test_exports_have_one_row_per_player_per_game(board, tmp_path):
             for other in rows:  # more points, a better rank
                 if other["play"] == number and other["score"] > row["score"]:
                     assert other["rank"] < row["rank"]
-            assert table[at + 1] == ["", str(number), match.name, match.names[seat], str(seat + 1),
+            assert table[at + 1] == ["", str(number), match.name, history.TITLES[match.name], "", match.names[seat],
+                                     str(seat + 1),
                                      match.colours[seat], str(scores[seat]), str(row["rank"]),
                                      "1" if row["winner"] else "0"]
             at += 1

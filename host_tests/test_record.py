@@ -204,3 +204,75 @@ def test_reading_any_line_allocates_little_under_micropython(fw_runner):
     out = fw_runner("micropython").call("record.huge_lines")
     assert out[0] == "line 4: longer than 200 bytes" and out[2] == "line 5: longer than 200 bytes", out
     assert int(out[1]) < 4000 and int(out[3]) < 4000, out
+
+
+DATED = NAMED.replace("colours blue red white\n", "colours blue red white\ndate 2026-12-01T19:05\n")
+
+
+def finished(text=DATED):
+    """`text` and the statements of a whole 3-player Hecht game (records/hecht-3p.fish's)."""
+    import os
+
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "records", "hecht-3p.fish")
+    body = open(path).read()
+    statements = body.split("start 3\n", 1)[1]
+    return text.replace("start 2\n", "start 3\n") + statements
+
+
+def test_date_and_played_are_read_written_back_and_reported():
+    from fishtable.core.summary import summary_line
+
+    match = read_text(finished() + "played 47  # minutes\n\n# a comment may follow\n")
+    assert match.game.over and match.date == "2026-12-01T19:05" and match.played == 47
+    lines = list(match.lines())
+    assert lines[6] == "date 2026-12-01T19:05" and lines[-1] == "played 47"
+    again = read_text("\n".join(lines) + "\n")
+    assert (again.date, again.played, again.statements) == (match.date, match.played, match.statements)
+    assert summary_line(match).endswith('"date": "2026-12-01T19:05", "played": 47}')
+    undated = read_text(finished(NAMED))
+    assert undated.date is None and undated.played is None
+    assert '"date"' not in summary_line(undated) and '"played"' not in summary_line(undated)
+    assert read_text(finished(NAMED) + "played 0\n").played == 0
+
+
+@pytest.mark.parametrize(
+    "date",
+    ["2026-02-29T10:00", "1999-12-31T23:59", "2100-01-01T00:00", "2026-13-01T10:00", "2026-00-10T10:00",
+     "2026-04-31T10:00", "2026-01-01T24:00", "2026-01-01T10:60", "2026-01-01 10:00", "26-01-01T10:00",
+     "2026-1-01T10:00", "2026-01-0xT10:00", "2026-01-01T1:000"],
+)
+def test_a_date_that_is_not_a_real_time_is_refused(date):
+    with pytest.raises(RecordError) as err:
+        read_text("fishtable 1\ngame hecht\nplayers 3\ndate %s\n" % date)
+    assert err.value.line == 4 and "YYYY-MM-DDTHH:MM" in str(err.value)
+
+
+def test_leap_days_and_the_ends_of_the_range_are_dates():
+    for date in ("2024-02-29T00:00", "2000-02-29T12:30", "2099-12-31T23:59", "2000-01-01T00:00"):
+        assert read_text("fishtable 1\ngame yofish\nplayers 3\ndate %s\n" % date).date == date
+
+
+@pytest.mark.parametrize(
+    "tail, line_after, words",
+    [
+        ("played 5\nplayed 6\n", 1, "nothing may follow 'played'"),
+        ("played 5\nend\n", 1, "nothing may follow 'played'"),
+        ("played 1000\n", 0, "played"),
+        ("played\n", 0, "expected 'played M'"),
+        ("date 2026-12-01T19:05\n", 0, "date belongs higher up"),
+    ],
+)
+def test_played_stands_once_after_the_end(tail, line_after, words):
+    text = finished()
+    with pytest.raises(RecordError) as err:
+        read_text(text + tail)
+    assert err.value.line == text.count("\n") + 1 + line_after and words in str(err.value), str(err.value)
+
+
+def test_played_before_the_end_and_date_out_of_place_are_refused():
+    with pytest.raises(RecordError) as err:
+        read_text(DATED + "action skip\nplayed 3\n")
+    assert err.value.line == 9 and "played belongs after the end of the game" in str(err.value)
+    with pytest.raises(RecordError) as err:
+        read_text("fishtable 1\ngame hecht\nplayers 3\ndate 2026-12-01T19:05\ncolours red blue green\n")
+    assert err.value.line == 5 and "colours belongs higher up" in str(err.value)

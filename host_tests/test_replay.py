@@ -3,6 +3,7 @@
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -147,3 +148,20 @@ def test_what_is_read_is_bounded(tmp_path):
     want = (2, b"", b"cannot read %s: larger than 1 MB\n" % os.fsencode(path))
     host, board = run_both(os.fsencode(path))
     assert host == board == want
+
+
+def test_date_and_played_print_identically_under_both_interpreters(tmp_path):
+    source = open(os.path.join(ROOT, "records", "hifisch-3p.fish")).read()
+    dated = re.sub(r"(start \d\n)", r"\1date 2024-02-29T19:05\n", source, count=1) + "played 52\n"
+    path = tmp_path / "dated.fish"
+    path.write_text(dated)
+    host, board = replay(path), replay(path, "--micropython")
+    assert host.returncode == board.returncode == 0, host.stderr + board.stderr
+    assert host.stdout == board.stdout
+    fields = json.loads(host.stdout)
+    assert fields["date"] == "2024-02-29T19:05" and fields["played"] == 52
+    assert list(fields)[-2:] == ["date", "played"]
+    path.write_text(dated.replace("2024-02-29", "2023-02-29"))
+    host, board = replay(path), replay(path, "--micropython")
+    assert host.returncode == board.returncode == 2 and host.stderr == board.stderr
+    assert host.stderr.startswith("line ") and "date is YYYY-MM-DDTHH:MM" in host.stderr

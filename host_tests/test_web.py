@@ -589,6 +589,7 @@ def test_whole_game_through_buttons_and_keys(site, browser, name, ways, tmp_path
                          check=True)
     standings = json.loads(out.stdout)
     assert len(standings.pop("colours")) == want.players  # the seats' colours, taken as offered
+    assert 0 <= standings.pop("played") <= 999  # the minutes the game took, as the board counted them
     assert standings == json.loads(summary_line(want))  # the standings the rules core expects
     assert standings["over"] is True and standings["winners"]
     assert not errors

@@ -269,6 +269,21 @@ def board_eval(transport, expression):
     return ast.literal_eval(transport.exec("print(repr(%s))" % expression).decode().strip())
 
 
+def set_clock(transport, now=None):
+    """Set the board's clock (machine.RTC) to this computer's local time (`now`: a time tuple,
+    for tests): the date of the games begun until the next power-off.  Returns the time set, or
+    None when the board has no settable clock (a refusal never stops what called it)."""
+    import time
+
+    t = now or time.localtime()
+    stamp = (t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0)  # RTC.datetime: weekday after the day
+    try:
+        transport.exec("import machine\nmachine.RTC().datetime(%r)" % (stamp,))
+    except Exception:  # noqa: BLE001 - a port without machine.RTC: the board writes no dates
+        return None
+    return stamp
+
+
 def find_port(port=None):
     """The board's serial port: `port`, or the only USB serial device (mpremote's rule for `auto`)."""
     if port:
@@ -396,6 +411,8 @@ def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=F
     try:
         info = probe(transport)
         log(describe(info))
+        if not dry_run:
+            set_clock(transport)
         check_board(info, emits)
         board = board or config_board(info["config"]) or "pico"
         files["boards/%s.json" % board] = read_profile(board, boards_dir, firmware)

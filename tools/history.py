@@ -50,7 +50,7 @@ RGB = {
     "purple": (140, 60, 200),
     "cyan": (20, 170, 190),
 }
-COLUMNS = ("date", "play", "game", "player", "seat", "colour", "score", "rank", "winner")
+COLUMNS = ("date", "play", "game", "title", "minutes", "player", "seat", "colour", "score", "rank", "winner")
 
 
 class Play:
@@ -182,6 +182,19 @@ def tables(plays):
     return found
 
 
+def ranking(table):
+    """The table's rows, best first: most wins, then the higher win rate, then the higher average
+    score, then by name."""
+    from fishtable.core.stats import PLAYED, TOTAL, WINS
+
+    def key(i):
+        played = table.figure(i, PLAYED)
+        return (-table.figure(i, WINS), -(table.figure(i, WINS) * 1000 // played if played else 0),
+                -(table.figure(i, TOTAL) * 1000 // played if played else 0), table.names[i])
+
+    return sorted(range(len(table.names)), key=key)
+
+
 def _plural(count, word):
     return "%d %s%s" % (count, word, "" if count == 1 else "s")
 
@@ -212,7 +225,7 @@ def report(plays, unfinished, problems):
         width = max(8, max(len(n) for n in table.names))
         out.append("  %-*s %5s %5s %6s %5s %8s %6s" % (width, "player", "games", "wins", "win %", "best", "average",
                                                      "last"))
-        for i in table.order():
+        for i in ranking(table):
             out.append("  %-*s %5d %5d %5d%% %5d %8s %6s" % (
                 width, table.names[i], table.figure(i, PLAYED), table.figure(i, WINS), table.win_rate(i),
                 table.figure(i, BEST), table.average(i), "#%d" % table.figure(i, LAST)))
@@ -235,9 +248,11 @@ def rows(plays):
         colours = play.colours()
         for seat, player in enumerate(play.seat_labels()):
             found.append({
-                "date": None,
+                "date": match.date,
                 "play": play.number,
                 "game": match.name,
+                "title": TITLES[match.name],
+                "minutes": match.played,
                 "player": player,
                 "seat": seat + 1,
                 "colour": colours[seat],
@@ -249,18 +264,18 @@ def rows(plays):
 
 
 def write_csv(plays, out):
-    """The rows as CSV (a header line; winner as 1/0, an unknown date empty) to the text stream `out`."""
+    """The rows as CSV (a header line; winner as 1/0, an unknown date or length empty) to the text
+    stream `out`."""
     import csv  # here: the web page runs this module on MicroPython, which has no csv
 
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     for row in rows(plays):
-        writer.writerow(["" if row["date"] is None else row["date"]] + [row[c] for c in COLUMNS[1:-1]]
-                        + [1 if row["winner"] else 0])
+        writer.writerow(["" if row[c] is None else row[c] for c in COLUMNS[:-1]] + [1 if row["winner"] else 0])
 
 
 def write_json(plays, out):
-    """The rows as a JSON array of objects (an unknown date null) to the text stream `out`."""
+    """The rows as a JSON array of objects (an unknown date or length null) to the text stream `out`."""
     json.dump(rows(plays), out, indent=1)
     out.write("\n")
 

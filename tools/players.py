@@ -103,6 +103,7 @@ def run_roster(port, command, names, log=print):
     """Do `command` (show, add, remove, rename, set, backup, restore) on the board's roster."""
     transport = flash.connect(flash.find_port(port))
     changed = False
+    flash.set_clock(transport)  # the board's clock from this computer's: the date of its next games
     try:
         if command == "add":  # every name checked first, then one write: a refusal changes nothing
             board_call(transport, "_S().save_roster(_joined(_S().roster(), %r))" % (list(names),))
@@ -141,6 +142,9 @@ def pull(port, dest, log=print):
     os.makedirs(scratch)
     try:
         # mpremote copies a folder into an existing folder under its own name
+        # the board's clock from this computer's first, for the date of its next games (a board
+        # without a settable clock only writes no dates: its answer is not needed)
+        subprocess.run([mpremote_command(), "connect", port, "rtc", "--set"], capture_output=True, timeout=60)
         proc = subprocess.run([mpremote_command(), "connect", port, "cp", "-r", ":" + HISTORY, scratch + "/"],
                               capture_output=True, text=True, timeout=600)
         got = os.path.join(scratch, os.path.basename(HISTORY))

@@ -33,16 +33,23 @@ class Session:
         self.store = store
         self.match = None
         self.finished = None  # the last game that ended here (for its end screen)
+        self.filed = None  # ... and its history file's name, once filed
         self.unfiled = None  # a game over still in the journal: the flash refused its move
         self.unfiled_note = None  # ... and what the screen says about it (NOT_FILED when full)
         self.to_file = None  # a game over played with `later`: filed by file_now()
+        self.played_ms = 0  # the game's powered time from its first statement (and before a power cut)
+        self._last = None  # the clock's ticks at the last statement (or the resume) this power-up
+        self._saved = 0  # the minutes last kept on flash (fishtable.store.journal.save_played)
 
-    def resume(self):
+    def resume(self, now=None):
         """Pick up the game in progress from the journal; returns a message for the screen or None.
+        `now`: the clock's ticks (ms), from which the powered time counts on.
 
         A journal whose game is over (the power went between its last statement and the move
         to the history) is finished now: FINISHED_AT_BOOT."""
         match, note = self.store.resume()
+        if match is not None and now is not None:
+            self._clock("resumed", now)
         if match is not None and match.game.over:
             self.finished = match
             return self.unfiled_note if self._file(match) else FINISHED_AT_BOOT
@@ -57,11 +64,14 @@ class Session:
         if self.unfiled is not None:
             self.store.finish(self.unfiled)
             self.unfiled = None
+        self._drop_played()
         self.store.begin(match)
         self.match = match
 
-    def play(self, stmt, later=False):
-        """Check, journal, apply `stmt`; returns TURN, or SCORED and OVER as bits.
+    def play(self, stmt, now=None, later=False):
+        """Check, journal, apply `stmt`; returns TURN, or SCORED and OVER as bits.  `now`: the
+        clock's ticks (ms) when it was made, for the game's `played` minutes; `later`: a game over
+        is filed by file_now() (the end screen is drawn first).
 
         Raises Invalid when the rules refuse it and OSError when the flash does: then nothing
         changed.  A game over that the flash cannot move into the history is OVER all the same:
@@ -72,6 +82,8 @@ class Session:
         scorings = match.game.scorings
         self.store.append(match, stmt)
         match.record(stmt)
+        if now is not None:
+            self._clock("tick", now)
         outcome = SCORED if match.game.scorings != scorings else TURN
         if match.game.over:
             if later:
@@ -91,18 +103,35 @@ class Session:
         self.to_file = None
         return self._file(match)
 
+    def _clock(self, what, arg):
+        """The game's powered time (fishtable.store.played: `what` of resumed, tick, stamp, reset)."""
+        from fishtable.store import played
+
+        getattr(played, what)(self, arg)
+
     def _file(self, match):
-        """Move the game over `match` from the journal into the history; True when the flash
-        refused (it stays in the journal as `unfiled`, for `begin` or the next start)."""
+        """Move the game over `match` from the journal into the history; True when that failed:
+        the flash refused, or anything else went wrong (it stays in the journal as `unfiled`,
+        for `begin` or the next start; the table goes on)."""
+        if self._last is not None:
+            self._clock("stamp", match)
         try:
-            self.store.finish(match)
-        except OSError as err:
+            self.filed = self.store.finish(match)
+        except Exception as err:  # noqa: BLE001 - a game over never stops the table (nor its start)
             self.unfiled = match
-            full = err.args and err.args[0] == 28  # ENOSPC: the store's FlashFull
-            self.unfiled_note = NOT_FILED if full else "Game kept, not yet in History (flash error %s)" % err
+            flash = isinstance(err, OSError)
+            full = flash and err.args and err.args[0] == 28  # ENOSPC: the store's FlashFull
+            self.unfiled_note = NOT_FILED if full else "Game kept, not yet in History (%s %s)" % (
+                "flash error" if flash else "error:", err)
             return True
         self.unfiled = None
+        self._drop_played()
         return False
+
+    def _drop_played(self):
+        """A new clock for the next game (the kept minutes of the last one dropped)."""
+        if self._saved or self._last is not None:
+            self._clock("reset", None)
 
     def undo(self):
         """Take back the last statement (the journal first, then the state); returns it.
@@ -120,3 +149,4 @@ class Session:
         """Abandon the game in progress (its journal is deleted)."""
         self.store.discard()
         self.match = None
+        self._drop_played()

@@ -362,3 +362,19 @@ def lightsleep(ms=None):
 
 def soft_reset():
     raise SystemExit
+
+
+class RTC:
+    """The RP2040's clock: 2021-01-01 00:00 as the rp2 port reads a clock never set, unless the
+    environment's FISHTABLE_RTC (`YYYY-MM-DDTHH:MM`, what `mpremote rtc --set` would have set)
+    says otherwise: the simulated board then knows the date (tests of the `date` line)."""
+
+    def datetime(self, value=None):
+        if value is not None:
+            return None
+        import os
+
+        text = os.getenv("FISHTABLE_RTC") or ""
+        if len(text) == 16:
+            return (int(text[0:4]), int(text[5:7]), int(text[8:10]), 0, int(text[11:13]), int(text[14:16]), 0, 0)
+        return (2021, 1, 1, 4, 0, 0, 0, 0)

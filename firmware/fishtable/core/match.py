@@ -74,6 +74,8 @@ class Match:
         self.options = list(options)  # (name, args tuple) pairs, in header order
         self.names = tuple(names) if names else None  # the header's `names`, if any
         self.colours = tuple(colours) if colours else None  # the header's `colours`, if any
+        self.date = None  # the header's `date` (YYYY-MM-DDTHH:MM), when the board knew the time
+        self.played = None  # the minutes of a finished game's `played` line, once known
         self.statements = []
         self.game = self._fresh()
         # checked here too, so that no screen can journal a header that would not read back
@@ -178,6 +180,8 @@ class Match:
             yield "names " + " ".join(self.names)
         if self.colours:
             yield "colours " + " ".join(self.colours)
+        if self.date:
+            yield "date " + self.date
         for name, args in self.options:
             yield " ".join(("option", name) + tuple(args))
 
@@ -186,9 +190,12 @@ class Match:
         return self.game.format(stmt)
 
     def lines(self):
-        """The whole record, header then statements, one line each (no newlines)."""
+        """The whole record, header then statements (then `played` once known), one line each
+        (no newlines)."""
         for line in self.header_lines():
             yield line
         fmt = self.game.format
         for stmt in self.statements:
             yield fmt(stmt)
+        if self.played is not None:
+            yield "played %d" % self.played

@@ -30,7 +30,9 @@ _PLAYERS = const(2)
 _START = const(3)  # after `players`: start, names, colours, option or a statement
 _NAMES = const(4)
 _COLOURS = const(5)
-_OPTIONS = const(6)
+_DATE = const(6)
+_OPTIONS = const(7)
+_DAYS = b"\x1f\x1c\x1f\x1e\x1f\x1e\x1f\x1f\x1e\x1f\x1e\x1f"  # days of each month (February: 28)
 
 
 def lex(buf, start, end):
@@ -78,6 +80,34 @@ def lex(buf, start, end):
     return words
 
 
+def _digits(text, at, count):
+    """The number written by the `count` ASCII digits of `text` from `at`, or -1."""
+    value = 0
+    for i in range(at, at + count):
+        c = ord(text[i]) - 48
+        if c < 0 or c > 9:
+            return -1
+        value = value * 10 + c
+    return value
+
+
+def check_date(text):
+    """Raise Invalid unless `text` is a `date` line's `YYYY-MM-DDTHH:MM`: a real calendar day of
+    the years 2000-2099 and a time of day 00:00-23:59."""
+    ok = len(text) == 16 and text[4] == "-" and text[7] == "-" and text[10] == "T" and text[13] == ":"
+    if ok:
+        year = _digits(text, 0, 4)
+        month = _digits(text, 5, 2)
+        day = _digits(text, 8, 2)
+        ok = 2000 <= year <= 2099 and 1 <= month <= 12 and 0 <= _digits(text, 11, 2) <= 23
+        ok = ok and 0 <= _digits(text, 14, 2) <= 59 and day >= 1
+        if ok:
+            last = _DAYS[month - 1] + (1 if month == 2 and year % 4 == 0 else 0)  # 2000 is a leap year
+            ok = day <= last
+    if not ok:
+        raise Invalid("date is YYYY-MM-DDTHH:MM, not %s" % text)
+
+
 def _clip(reason):
     if len(reason) > MAX_REASON:
         return reason[: MAX_REASON - 3] + "..."
@@ -88,7 +118,8 @@ class Reader:
     """Feed a record line by line (`feed`, or `feed_lex` with a `Lines`), then take the `match`.
 
     Header lines come first and in order: `fishtable 1`, `game`, `players`, then the
-    optional `start`, `names` and `colours`, then any `option` lines.  Statements follow.
+    optional `start`, `names`, `colours` and `date`, then any `option` lines.  Statements
+    follow; a finished game's `played` line may come after the last one.
     """
 
     def __init__(self):
@@ -103,6 +134,7 @@ class Reader:
         self._start_line = 0
         self._names = None
         self._colours = None
+        self._date = None
 
     def feed(self, line):
         """Read the next line (str or bytes, with or without its line end); raises RecordError.
@@ -185,15 +217,33 @@ class Reader:
             self._ensure_players()
             check_colours(toks[1:], self._players, self._name)
             self._colours = tuple(toks[1:])
+            self._stage = _DATE
+            return None
+        if word == "date" and stage <= _DATE:
+            if len(toks) != 2:
+                raise Invalid("expected 'date YYYY-MM-DDTHH:MM'")
+            self._ensure_players()
+            check_date(toks[1])
+            self._date = toks[1]
             self._stage = _OPTIONS
             return None
         match = self._ensure_match()
+        if match.played is not None:
+            raise Invalid("nothing may follow 'played'")
+        if word == "played":
+            if len(toks) != 2:
+                raise Invalid("expected 'played M'")
+            minutes = parse_int(toks[1], 0, 999, "played")
+            if not match.game.over:
+                raise Invalid("played belongs after the end of the game")
+            match.played = minutes
+            return None
         if word == "option":
             if len(toks) < 2:
                 raise Invalid("expected 'option NAME ARGS'")
             match.add_option(toks[1], tuple(toks[2:]))
             return None
-        if word in ("fishtable", "game", "players", "start", "names", "colours"):
+        if word in ("fishtable", "game", "players", "start", "names", "colours", "date"):
             raise Invalid("%s belongs higher up in the header" % word)
         stmt = match.game.parse(toks)
         match.submit(stmt)
@@ -207,6 +257,7 @@ class Reader:
     def _new_match(self, check_only=False):
         try:
             match = Match(self._name, self._players, self._start, (), self._names, self._colours)
+            match.date = self._date
         except Invalid as err:
             line = self._players_line
             if self._start_line and "start" in str(err):

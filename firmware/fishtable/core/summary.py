@@ -35,6 +35,10 @@ def fields(match):
         pairs.append(("names", list(match.names)))
     if match.colours:
         pairs.append(("colours", list(match.colours)))
+    if match.date:
+        pairs.append(("date", match.date))
+    if match.played is not None:
+        pairs.append(("played", match.played))
     return pairs
 
 

@@ -23,6 +23,8 @@ class Hardware:
     keepalive     a power bank's keep-alive pulse (fishtable.hw.keepalive.KeepAlive), or None
                   (these four are set by `board.build()` when the profile has them)
 
+    calendar      where the date comes from: the profile's `rtc` ("rp2040", "ds3231", "pcf8563";
+                  read by fishtable.hw.rtc.read), or None: no date known
 
     It lives here, not in `board`, so that the board module can be forgotten after start-up."""
 
@@ -46,3 +48,4 @@ class Hardware:
         self.clock = clock
         self.seed = seed
         self.data_root = data_root
+        self.calendar = None

@@ -169,6 +169,9 @@ class _Checker:
         return value
 
 
+RTC_KINDS = ("rp2040", "ds3231", "pcf8563")  # the profile's `rtc`: the RP2040's clock, or a module on the I2C bus
+
+
 def check_profile(name, data):
     """Validate a parsed profile; returns a normalised copy with defaults filled in."""
     if not isinstance(data, dict):
@@ -222,11 +225,14 @@ def check_profile(name, data):
     else:
         inp["repeat_delay_ms"] = c.number("input", "repeat_delay_ms", 50, 5000, 500)
         inp["repeat_ms"] = c.number("input", "repeat_ms", 20, 5000, 150)
+    rtc = data.get("rtc", "rp2040")  # where the date comes from (fishtable.hw.rtc)
+    if rtc not in RTC_KINDS:
+        c.fail("rtc", "= %r must be one of %s" % (rtc, ", ".join(RTC_KINDS)))
     profile = {}
     for key in data:  # other top-level keys (e.g. "runtime") pass through unchanged
         profile[key] = data[key]
     profile.update({"name": name, "board": data.get("board", name), "i2c": i2c, "display": display,
-                    "ring": ring, "input": inp})
+                    "ring": ring, "input": inp, "rtc": rtc})
     if "power" in data or "battery" in data:
         from fishtable.hw.power import check
 
@@ -326,6 +332,7 @@ def build(profile):
     else:  # the defaults: the USB sense on GP24, light sleep between events on battery
         hw.vbus = machine.Pin(24, machine.Pin.IN)
         hw.lightsleep = machine.lightsleep
+    hw.calendar = profile.get("rtc")  # read when a game begins (fishtable.hw.rtc)
     return hw
 
 

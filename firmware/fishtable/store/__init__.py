@@ -57,9 +57,9 @@ class Store:
 
     `fs` is a filesystem adapter (see fishtable.store.fs); None means the real one.
     `history_budget` bounds the flash the history takes (each file charged whole 4 KB
-    blocks, as LittleFS stores it); `min_free` is the free space the history leaves on the
-    filesystem.  Past either, the oldest games go first.  Every file is read through one
-    buffer of BUFFER bytes, allocated here.
+    blocks, as LittleFS stores it; None, the default: no bound but the flash); `min_free` is
+    the free space the history leaves on the filesystem.  Past either, the oldest games go first.
+    Every file is read through one buffer of BUFFER bytes, allocated here.
 
     The journal on flash is `journal.fish` (the header and the statements up to its last
     rewrite) and the parts `journal.d/G-1.part`, `G-2.part`, ... that the statements since
@@ -71,7 +71,7 @@ class Store:
     # under the unix port) turn it off: each import would compile the module again.
     lean = True
 
-    def __init__(self, fs=None, root="/data", history_budget=256 * 1024, min_free=64 * 1024):
+    def __init__(self, fs=None, root="/data", history_budget=None, min_free=64 * 1024):
         self.fs = fs if fs is not None else OsFs()
         self.root = root
         self.history_budget = history_budget

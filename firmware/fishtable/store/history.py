@@ -7,9 +7,11 @@ When a write finds the flash full, `make_room` deletes the oldest, the newest to
 of more than a few hundred bytes whole 4 KB blocks, so each file is charged whole blocks.
 """
 
+import os
+
 from micropython import const
 
-from fishtable.store.fs import ensure_dir
+from fishtable.store.fs import OsFs, ensure_dir
 
 SUFFIX = ".fish"
 BLOCK = const(4096)  # the Pico's flash erase block, LittleFS's allocation unit
@@ -48,8 +50,11 @@ def add(fs, folder, journal, game, after=0):
     file there and above `after` (the highest number the statistics counted, so that a game
     deleted from the history, the newest too, hands its number on to no other); returns its name."""
     ensure_dir(fs, folder)
-    existing = names(fs, folder)
-    number = max(number_of(existing[0]) if existing else 0, after) + 1
+    number = after
+    walk = getattr(os, "ilistdir", None) if isinstance(fs, OsFs) else None  # the board: no list made
+    for entry in walk(folder) if walk else fs.listdir(folder):
+        number = max(number, number_of(entry if isinstance(entry, str) else entry[0]))
+    number += 1
     name = "%04d-%s%s" % (number, game, SUFFIX)
     fs.rename(journal, folder + "/" + name)
     return name
@@ -64,8 +69,13 @@ def total(fs, folder):
 
 
 def trim(fs, folder, budget, min_free=0):
-    """Delete the oldest files while the history takes more than `budget` flash bytes or the
-    filesystem has less than `min_free` bytes free; returns the deleted names."""
+    """Delete the oldest files while the history takes more than `budget` flash bytes (None: no
+    budget, the usual case: nothing is read while the flash has room) or the filesystem has
+    less than `min_free` bytes free; returns the deleted names."""
+    if budget is None and (not min_free or (fs.free(folder) or 0) >= min_free):
+        return []
+    if budget is None:
+        budget = 1 << 30
     kept = names(fs, folder)
     costs = [flash_cost(fs.size(folder + "/" + n)) for n in kept]
     used = sum(costs)

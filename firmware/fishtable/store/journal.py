@@ -240,14 +240,18 @@ def finish(store, match):
     store._spaced(_final, store, match, len(match.statements))  # without the journal's promise
     name = store._spaced(_to_history, store, match, max(table.last, stats.last_number(store, match.name)))
     store._count = -1
-    history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
-    stats.update(store, table, match, name)
+    try:  # the game is in the history now: nothing after this may make it be filed again
+        history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
+        stats.update(store, table, match, name)
+    except Exception:  # noqa: BLE001 - the statistics catch up when next opened
+        pass
     store._forget(stats)  # the Stats screen imports it again
     return name
 
 
 def _final(store, match, keep):
-    rewrite(store, match, keep, None, False)
+    """The history's copy: no promise of a part, and the game's `played` minutes when known."""
+    rewrite(store, match, keep, None if match.played is None else "played %d" % match.played, False)
 
 
 def _to_history(store, match, after):

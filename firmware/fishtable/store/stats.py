@@ -17,11 +17,13 @@ Games deleted from the history (by the History screen or because the history was
 stay counted; only a rebuild (`forget_file`, or a lost file) forgets them.
 """
 
+import os
+
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.stats import Table
 from fishtable.store import STATS as FOLDER
 from fishtable.store import history as _history
-from fishtable.store.fs import ensure_dir, remove_if_there
+from fishtable.store.fs import OsFs, ensure_dir, remove_if_there
 from fishtable.store.settings import read_either, save_lines
 
 SUFFIX = ".txt"
@@ -72,23 +74,25 @@ def save(fs, path, table):
     save_lines(fs, path, table.lines())
 
 
-def uncounted(fs, folder, table):
-    """The history's file names of the table's game numbered above `table.last`, oldest first.
-
-    One pass over the folder's names, reading the number only of this game's files (a sort
-    with a key function would call it at every comparison)."""
+def uncounted(fs, folder, table, most=8):
+    """The first `most` history file names of the table's game numbered above `table.last`,
+    oldest first: one walk of the folder (`os.ilistdir` on the board), never more held, so a
+    rebuild takes any number of games in turns."""
     tail = "-" + table.game + _history.SUFFIX
     found = []
+    walk = getattr(os, "ilistdir", None) if isinstance(fs, OsFs) else None
     try:
-        names = fs.listdir(folder)
+        for entry in walk(folder) if walk else fs.listdir(folder):
+            name = entry if isinstance(entry, str) else entry[0]
+            if name.endswith(tail):
+                number = _history.number_of(name)
+                if number > table.last and (len(found) < most or number < found[-1][0]):
+                    found.append((number, name))
+                    found.sort()  # (a few pairs: no key function)
+                    if len(found) > most:
+                        found.pop()
     except OSError:
-        return found
-    for name in names:
-        if name.endswith(tail):
-            number = _history.number_of(name)
-            if number > table.last:
-                found.append((number, name))
-    found.sort()
+        pass
     return [name for _, name in found]
 
 
@@ -98,20 +102,23 @@ def catch_up(store, table, match=None, name=None):
 
     A history file that cannot be read, or holds no finished game, is passed over (its number counts as seen)."""
     changed = False
-    for found in uncounted(store.fs, store.history_dir, table):
-        number = _history.number_of(found)
-        if found == name:
-            table.add_match(match, number)
-        else:
-            try:
-                done = store.history_game(found)
-            except (OSError, Invalid, RecordError, ValueError, IndexError):
-                done = None
-            if done is not None and done.game.over:
-                table.add_match(done, number)
+    batch = uncounted(store.fs, store.history_dir, table)
+    while batch:
+        for found in batch:
+            number = _history.number_of(found)
+            if found == name:
+                table.add_match(match, number)
             else:
-                table.last = number
-        changed = True
+                try:
+                    done = store.history_game(found)
+                except (OSError, Invalid, RecordError, ValueError, IndexError):
+                    done = None
+                if done is not None and done.game.over:
+                    table.add_match(done, number)
+                else:
+                    table.last = number
+            changed = True
+        batch = uncounted(store.fs, store.history_dir, table)
     return changed
 
 

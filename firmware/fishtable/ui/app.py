@@ -78,13 +78,23 @@ class App:
     # -- start-up ------------------------------------------------------------
     def start(self):
         """Pick up a game in progress from the journal, then show the main menu (or the history,
-        where a finished game just went)."""
-        note = self.session.resume()
+        where a finished game just went).  Whatever fails on the way, the main menu comes with a
+        message saying what (never a start that fails again at every boot)."""
+        try:
+            note = self.session.resume(self.now)
+        except Exception as err:  # noqa: BLE001 - see the docstring
+            gc.collect()
+            note = "Start: %s" % err
         self.home()
         if note == FINISHED_AT_BOOT:
-            from fishtable.ui.history import history_screen
+            try:
+                from fishtable.ui.history import history_screen
 
-            self.push(history_screen(self))
+                self.push(history_screen(self))
+            except Exception as err:  # noqa: BLE001 - the game is filed; the menu stays
+                del self.stack[1:]
+                gc.collect()
+                note = "History: %s" % err
         if note:
             self.message(note)
 
@@ -261,7 +271,12 @@ class App:
         return RGB[self.colour_of(player)]
 
     def begin(self, match):
-        """A new game: journal its header and start playing."""
+        """A new game: journal its header (with its `date` when the board knows it) and start playing."""
+        if getattr(self.hw, "calendar", None) is not None:
+            from fishtable.hw import rtc
+
+            rtc.stamp(match, self.hw)
+            forget_module("fishtable.hw.rtc")  # (the hardware's modules are otherwise kept)
         try:
             self.session.begin(match)
         except OSError as err:
@@ -282,7 +297,7 @@ class App:
         """Play `stmt` through the session and show what follows.  Returns True if accepted;
         a refused statement shows why and changes nothing."""
         try:
-            outcome = self.session.play(stmt, True)  # a game over is filed after its end screen
+            outcome = self.session.play(stmt, self.now, True)  # a game over is filed after its end screen
         except Invalid as err:
             self.message(str(err.args[0]) if err.args else "not allowed")
             return False

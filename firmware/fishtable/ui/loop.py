@@ -42,6 +42,7 @@ def run(hw, store, die, limit=None):
             app.draw()
         except Exception as err:  # noqa: BLE001 - see the docstring
             _report(err)
+            app = None  # its screens and their memory go before the new app starts
             app = _start(hw, store, die)
             app.message("Error: %s. Restarted." % err)
         # Nothing moves (no key, spinner, animation, message or drawing; or the panel is dark) and
@@ -74,7 +75,7 @@ def _start(hw, store, die):
     del prefcheck
     forget_module("fishtable.ui.prefcheck")  # only the start needs it
     app = App(hw, Session(store), die, settings, hw.clock.ticks_ms())
-    app.start()
+    app.start()  # never raises: whatever fails, the main menu and a message (App.start)
     return app
 
 

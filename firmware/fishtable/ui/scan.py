@@ -226,11 +226,9 @@ def _unloaded():
 
 
 def open_end(app):
-    """Scan of the game that just ended (the end screen's): the newest history file is its own,
+    """Scan of the game that just ended (the end screen's): the history file it was filed as,
     unless the flash had no room to file it."""
-    fresh = _unloaded()
-    history = app.store.history() if app.session.unfiled is None else None
-    app.push(Scan(app.session.finished, history[0] if history else None, fresh))
+    open_scan(app, app.session.finished, app.session.filed if app.session.unfiled is None else None)
 
 
 def open_scan(app, match, name=None):
