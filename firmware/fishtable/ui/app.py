@@ -12,7 +12,7 @@ import sys
 from fishtable import forget_module
 from fishtable.core.errors import Invalid
 from fishtable.session import FINISHED_AT_BOOT, OVER, SCORED
-from fishtable.ui import draw, prefs
+from fishtable.ui import draw
 from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
@@ -67,7 +67,7 @@ class App:
         self.key_at = now  # the last key (the panel dims and goes dark counting from it)
         self.rest = -1
         self.dim(0)
-        prefs.apply(hw, settings)
+        _apply(hw, settings)
         draw.prepare()  # the blit buffers of 2x text and icons, once
 
     # -- start-up ------------------------------------------------------------
@@ -222,7 +222,7 @@ class App:
             if not quiet:
                 self.message(flash_error("Not saved", err))
             return False
-        prefs.apply(self.hw, settings)
+        _apply(self.hw, settings)
         return True
 
     # -- the game ------------------------------------------------------------
@@ -314,3 +314,11 @@ def flash_error(what, err):
     if err.args and err.args[0] == 28:  # ENOSPC, as the store's FlashFull says it
         return what + ": Flash full. Delete games in History"
     return "%s (flash error %s)" % (what, err)
+
+
+def _apply(hw, settings):
+    """The settings to the hardware (fishtable.ui.prefs, loaded only for it: its RAM is the games')."""
+    from fishtable.ui import prefs
+
+    prefs.apply(hw, settings)
+    forget_module("fishtable.ui.prefs")

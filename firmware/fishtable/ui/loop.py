@@ -94,12 +94,16 @@ def _start(hw, store, die):
     """A fresh app on the store's settings and game in progress."""
     import gc
 
+    from fishtable import forget_module
     from fishtable.session import Session
     from fishtable.ui import prefs
     from fishtable.ui.app import App
 
     gc.collect()
-    app = App(hw, Session(store), die, prefs.checked(store.load_settings(prefs.defaults())), hw.clock.ticks_ms())
+    settings = prefs.checked(store.load_settings(prefs.defaults()))
+    prefs = None
+    forget_module("fishtable.ui.prefs")  # needed again only when a setting changes
+    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms())
     app.start()
     return app
 
