@@ -25,7 +25,7 @@ WAITING = 4  # keys kept while a spinner decides
 _APP = ("fishtable", "fishtable.events", "fishtable.session", "fishtable.store", "fishtable.store.fs",
         "fishtable.core", "fishtable.core.errors", "fishtable.core.games", "fishtable.core.dice",
         "fishtable.ui", "fishtable.ui.app", "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets",
-        "fishtable.ui.ringfx", "fishtable.ui.prefs")
+        "fishtable.ui.ringfx")
 _MENU = ("fishtable.ui.menu",)
 _SCREENS = ("fishtable.ui.play", "fishtable.ui.icons")  # what the play screen modules import
 _PLAYING = ("fishtable.store.journal",) + _SCREENS

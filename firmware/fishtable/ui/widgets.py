@@ -11,6 +11,9 @@ from fishtable.ui import draw
 PITCH = 9  # pixel rows from one list line to the next
 _BIG_COLS = const(8)  # 2x letters across the screen (a name of 8 fills it)
 _MARK_COLS = const(14)  # a list line's letters that leave room for a scroll mark at the right edge
+# the scroll marks' icons (fishtable.ui.icons names them "up" and "down"): here, so that a list
+# draws them without loading the icons' table
+MARKS = ((0x00, 0x10, 0x38, 0x7C, 0xFE, 0x00, 0x00, 0x00), (0x00, 0x00, 0x00, 0xFE, 0x7C, 0x38, 0x10, 0x00))
 
 
 class Screen:
@@ -105,18 +108,16 @@ class Ask:
                 draw.text(fb, label, 1 if len(label) < draw.COLS else 0, y)
             y += PITCH
         if self.top > 0:
-            self._mark(fb, "up", self.top, self.top + 1, last, row0 * 8 + 1)
+            self._mark(fb, 0, self.top, self.top + 1, last, row0 * 8 + 1)
         if last < len(self.labels):
-            self._mark(fb, "down", last - 1, last - 2, last, row0 * 8 + 1)
+            self._mark(fb, 1, last - 1, last - 2, last, row0 * 8 + 1)
 
-    def _mark(self, fb, name, i, other, last, y0):
+    def _mark(self, fb, mark, i, other, last, y0):
         """A scroll mark at the right edge of line `i` (or line `other` when `i`'s label reaches
-        the edge): the list holds more than it shows, above ("up") or below ("down")."""
-        from fishtable.ui.icons import ICONS
-
+        the edge): the list holds more than it shows, above (`mark` 0) or below (1)."""
         for at in (i, other):
             if self.top <= at < last and len(self.labels[at]) <= _MARK_COLS:
-                draw.icon(fb, ICONS[name], draw.WIDTH - 8, y0 + (at - self.top) * PITCH)
+                draw.icon(fb, MARKS[mark], draw.WIDTH - 8, y0 + (at - self.top) * PITCH)
                 return
 
 
