@@ -171,7 +171,7 @@ def test_hecht_pike_owners_show_the_new_pikes_by_name(tmp_path):
 
 
 def test_new_pikes_fall_back_to_seat_numbers_when_names_do_not_fit():
-    from fishtable.ui.play_hecht import NOTE_LINES, born_text
+    from fishtable.ui.hecht_nests import NOTE_LINES, born_text
 
     class Game:
         players = 6

@@ -41,7 +41,7 @@ from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.match import Match, is_guest
 from fishtable.core.record import read
 from fishtable.core.summary import summary_line
-from fishtable.ui.play_hecht import pair_label
+from fishtable.ui.hecht_nests import pair_label
 
 TITLES = {game.name: game.title for game in games.GAMES}
 DEFAULTS = {s[0]: s[1] for game in games.GAMES for s in game.settings}  # the settings of a new board

@@ -13,7 +13,7 @@ from fishtable import forget_module
 from fishtable.core.errors import Invalid
 from fishtable.events import DOWN
 from fishtable.session import FINISHED_AT_BOOT, OVER, SCORED
-from fishtable.ui import draw, prefs, widgets
+from fishtable.ui import draw, widgets
 from fishtable.ui.ringfx import RGB, RingFx
 
 TOAST_MS = 2500
@@ -26,7 +26,7 @@ WAITING = 4  # keys kept while a spinner decides
 _APP = ("fishtable", "fishtable.events", "fishtable.session", "fishtable.store", "fishtable.store.fs",
         "fishtable.core", "fishtable.core.errors", "fishtable.core.games", "fishtable.core.dice",
         "fishtable.ui", "fishtable.ui.app", "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets",
-        "fishtable.ui.ringfx", "fishtable.ui.prefs")
+        "fishtable.ui.ringfx")
 _MENU = ("fishtable.ui.menu",)
 _SCREENS = ("fishtable.ui.play", "fishtable.ui.icons")  # what the play screen modules import
 _PLAYING = ("fishtable.store.journal",) + _SCREENS
@@ -69,7 +69,7 @@ class App:
         self.key_at = now  # the last key (the panel dims and goes dark counting from it)
         self.rest = -1
         self.dim(0)
-        prefs.apply(hw, settings)
+        _apply(hw, settings)
         draw.prepare()  # the blit buffers of 2x text and icons, once
         keys = getattr(hw, "keys", None)
         if keys is not None and hasattr(keys, "down_event"):
@@ -257,7 +257,7 @@ class App:
             if not quiet:
                 self.message(flash_error("Not saved", err))
             return False
-        prefs.apply(self.hw, settings)
+        _apply(self.hw, settings)
         return True
 
     # -- the game ------------------------------------------------------------
@@ -355,3 +355,11 @@ def flash_error(what, err):
     if err.args and err.args[0] == 28:  # ENOSPC, as the store's FlashFull says it
         return what + ": Flash full. Delete games in History"
     return "%s (flash error %s)" % (what, err)
+
+
+def _apply(hw, settings):
+    """The settings to the hardware (fishtable.ui.prefs, loaded only for it: its RAM is the games')."""
+    from fishtable.ui import prefs
+
+    prefs.apply(hw, settings)
+    forget_module("fishtable.ui.prefs")

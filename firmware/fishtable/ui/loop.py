@@ -63,17 +63,19 @@ def _start(hw, store, die):
     """A fresh app on the store's settings and game in progress."""
     import gc
 
+    from fishtable import forget_module
     from fishtable.session import Session
     from fishtable.ui import prefs
     from fishtable.ui.app import App
 
     gc.collect()
-    from fishtable import forget_module
     from fishtable.ui import prefcheck
 
     settings = prefcheck.checked(store.load_settings(prefs.defaults()))
     del prefcheck
+    prefs = None
     forget_module("fishtable.ui.prefcheck")  # only the start needs it
+    forget_module("fishtable.ui.prefs")  # needed again only when a setting changes
     app = App(hw, Session(store), die, settings, hw.clock.ticks_ms())
     app.start()  # never raises: whatever fails, the main menu and a message (App.start)
     return app

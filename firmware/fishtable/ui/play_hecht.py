@@ -1,7 +1,6 @@
 """Playing Hecht im Karpfenteich: the moves and chips that are legal now (as the rules core offers
-them), the carp action's dice (the table's own die entered nest by nest, or rolled here with the
-ring spinning), the pike pairs picked from those possible; the allowance, the chips, the
-supplies and the warnings on screen."""
+them), the carp action's dice and the pike pairs (fishtable.ui.hecht_nests, loaded for them);
+the allowance, the chips, the supplies and the warnings on screen."""
 
 from fishtable.ui import draw
 from fishtable.ui.icons import ICONS
@@ -17,9 +16,7 @@ LABELS = {
     ("emigrate", False): "Emigrate",
     ("emigrate", True): "Emigrate sated",
 }
-ROLL_MS = 1000
 WARN_MS = 2000
-FACES = (1, 2, 3, 4, 5, 6)
 
 
 class Play(Base):
@@ -36,6 +33,9 @@ class Play(Base):
         self.warn = 0  # which of several warnings is shown
 
     def first_step(self, app, game):
+        from fishtable import forget_module
+
+        forget_module("fishtable.ui.hecht_nests")
         offered = game.moves_offered()
         labels = [LABELS[s] if s[0] != "action" else "Chip: " + s[1] for s in offered]
         self.go(Ask(None, labels, offered), self._chosen, None)
@@ -49,89 +49,9 @@ class Play(Base):
         if most == 0:
             self.play(app, stmt)
             return
-        counts = list(range(most + 1))
-        ask = Ask("Nests with pairs", [str(n) for n in counts], counts, most, True)
-        self.go(ask, self._carp_nests if stmt[1] == "carp" else self._pike_nests, self.back_to_first)
+        from fishtable.ui import hecht_nests  # (dropped again when the turn's first step is back)
 
-    # -- carp: the table's own die (entered nest by nest) or the device's ------
-    def _carp_nests(self, app, n):
-        if n == 0:
-            self.play(app, ("action", "carp", ()))
-            return
-        self.nests = n
-        self.go(Ask("Carp dice", ["Enter dice", "Roll for me"], [False, True]), self._dice_how, self.back_to_first)
-
-    def _dice_how(self, app, roll_here):
-        self.rolls = ()
-        if roll_here:
-            self._ask_roll(app)
-            return
-        self._ask_die(app)
-
-    def _ask_roll(self, app):
-        """The rulebook's player names the nest before each roll: "Nest 1: roll now", OK rolls."""
-        self.go(Ask("Nest %d: roll now" % (len(self.rolls) + 1), ["Roll"]), self._roll, self.back_to_first)
-
-    def _roll(self, app, _):
-        self.wait()
-        app.fx.spin(app.now, (255, 255, 255), ROLL_MS, lambda: self._rolled(app))
-
-    def _ask_die(self, app):
-        ask = Ask("Carp nest %d: die" % (len(self.rolls) + 1), [str(f) for f in FACES], list(FACES), 0, True)
-        self.go(ask, self._die, self.back_to_first)
-
-    def _die(self, app, face):
-        self.rolls = self.rolls + (face,)
-        if len(self.rolls) < self.nests:
-            self._ask_die(app)
-        else:
-            self._split(app, self.rolls, self.back_to_first)
-
-    def _split(self, app, rolls, back):
-        """Too few carp in the supply for the dice: the player to move picks which nests get fewer."""
-        options = app.match.game.carp_split_options(rolls)
-        if len(options) < 2:
-            self.play(app, ("action", "carp", rolls))
-            return
-        labels = [" ".join(str(k) for k in o) for o in options]
-        ask = Ask(SHORT_SUPPLY, labels, options, 0, True, carp_per_nest)
-        self.go(ask, lambda a, o: self.play(a, ("action", "carp", rolls)), back)
-
-    def _rolled(self, app):
-        self.rolls = rolls = self.rolls + (app.die.roll(),)
-        if len(rolls) < self.nests:
-            self._ask_roll(app)
-        else:
-            born = app.match.game.carp_born(rolls)
-            ask = Ask(rolled_text(rolls), ["+%d carp" % born], [rolls], 0, True)
-            self.go(ask, lambda a, r: self._split(a, r, None), None)
-        self.enter(app)
-
-    # -- pike: pick the owners of each breeding pair ---------------------------
-    def _pike_nests(self, app, n):
-        self.pairs = ()
-        self.nests = n
-        if n == 0:
-            self.play(app, ("action", "pike", ()))
-            return
-        self._ask_pair(app)
-
-    def _ask_pair(self, app):
-        game = app.match.game
-        chosen = self.pairs
-        options = game.pike_pairs_after(chosen)
-        label = app.match.label
-        labels = [pair_label(label, a, b) for a, b in options]
-        ask = Ask("Nest %d owners" % (len(chosen) + 1), labels, options, 0, True,
-                  lambda p: born_text(game, chosen + (p,), label))
-        self.go(ask, self._pair, self.back_to_first)
-
-    def _pair(self, app, pair):
-        self.pairs = self.pairs + (pair,)
-        if len(self.pairs) < self.nests:
-            self._ask_pair(app)
-        else:
-            self.play(app, ("action", "pike", self.pairs))
+        hecht_nests.ask_count(self, app, stmt[1], most)
 
     # -- drawing ---------------------------------------------------------------
     def tick(self, app, now):
@@ -210,13 +130,6 @@ class Play(Base):
 LAST_TURN = "!Final turn"  # the last open pike chip is used: the game ends after this turn
 FINAL = (LAST_TURN,)  # the warnings of the final turn
 
-SHORT_SUPPLY = "Too few carp:"  # the carp supply is short: the player to move shares the new carp
-NOTE_LINES = 3  # lines a note under a big value has on this screen (rows 5-7)
-
-
-def carp_per_nest(option):
-    """A share of the new carp in words, a line a nest ("Nest 1: 2 carp")."""
-    return "\n".join("Nest %d: %d carp" % (i + 1, option[i]) for i in range(len(option)))
 
 
 def short_warning(text, match=None):
@@ -255,37 +168,3 @@ def entered_text(statements, lines):
             total += n
             text += "%s %d %s" % ("," if text else "Entered:", n, verb)
     return text if len(text) <= draw.COLS else "Entered %d moves" % total
-
-
-def rolled_text(rolls):
-    """The carp dice by nest: "Nest 1: 5", "Nests 1-3: 5 4 6"."""
-    if len(rolls) == 1:
-        return "Nest 1: %d" % rolls[0]
-    return "Nests 1-%d: %s" % (len(rolls), " ".join(str(r) for r in rolls))
-
-
-def pair_label(label, a, b):
-    """A pike pair's owners as the screens call them (`label(p)`), "Ann+Zoe" where the two names
-    fit a big line ("Anna x2": one owner's two pikes), else "P1+P3"."""
-    text = "%s+%s" % (label(a), label(b))
-    if len(text) > BIG_COLS and a == b:
-        text = label(a) + " x2"
-    return text if len(text) <= BIG_COLS else "P%d+P%d" % (a, b)
-
-
-BIG_COLS = 8  # 2x letters a line
-
-
-def born_text(game, pairs, label):
-    """The new pikes these nests give, per player: "new: Anna+2 Bob+1" by name (`label(p)`)
-    when that fits the note's lines, else "new: P1+2 P3+1"; "new: none" when the supply gives none."""
-    born = game.pikes_born(pairs)
-    for named in (True, False):
-        text = "new:"
-        for i in range(len(born)):
-            if born[i]:
-                text += " %s+%d" % (label(i + 1) if named else "P%d" % (i + 1), born[i])
-        if text == "new:":
-            return "new: none"
-        if not named or len(draw.wrap(text)) <= NOTE_LINES:
-            return text

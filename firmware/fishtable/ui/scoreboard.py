@@ -113,9 +113,16 @@ class GameOver(Screen):
         self.ranking = game.ranking()
         from fishtable.core.games import find, load
 
-        screens = load(find(match.name).screen)
+        name = find(match.name).screen
+        screens = load(name)
         self.end_pages = getattr(screens, "end_pages", None)  # a game's points pages (Hi Fisch!)
         self.tie_hint = getattr(screens, "TIE_HINT", "OK: points")
+        if self.end_pages is None:  # nothing of the play screens is needed here: their RAM is freed
+            from fishtable import forget_module
+
+            screens = None
+            for name in (name, "fishtable.ui.play", "fishtable.ui.icons"):
+                forget_module(name)
         self.page = 0  # 0: the ranking; k: the k-th ranked player's points page
         self.pages = game.players if self.end_pages is not None else 0
         self.lines = None  # the shown page's lines, made once a page
