@@ -246,7 +246,7 @@ class Standings(Screen):
         match = self.match
         lines = []
         if match is not None and match.date:
-            lines.append(match.date[:10] + " " + match.date[11:])
+            lines.append(match.date.replace("T", " "))  # "2026-12-01 19:05"
         if match is not None and match.played is not None:
             lines.append("Played %d min" % match.played)
         return lines
