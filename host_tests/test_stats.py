@@ -245,9 +245,9 @@ def test_the_board_folds_the_same_figures_under_micropython(run_fw, tmp_path):
     store, matches, names = played_store(1)
     os.mkdir(str(tmp_path / "data"))
     # compiled first: a less torn heap
-    first = ("fw.named_games", "fishtable.core.names", "fishtable.core.stats", "fishtable.core.hecht",
-             "fishtable.core.hifisch", "fishtable.core.yofish", "fishtable.store.journal", "fishtable.store.recover",
-             "fishtable.store.roster", "fishtable.store.stats")
+    first = ("fw.named_games", "fishtable.core.samename", "fishtable.core.names", "fishtable.core.stats",
+             "fishtable.core.hecht", "fishtable.core.hifisch", "fishtable.core.yofish", "fishtable.store.journal",
+             "fishtable.store.recover", "fishtable.store.roster", "fishtable.store.stats")
     got = run_fw.call("named_games.fold_records", str(tmp_path / "data"), RECORDS, preload=first)
     assert got == ["|".join(store.stats(g).lines()) for g in GAMES]
 

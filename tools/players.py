@@ -26,7 +26,7 @@ import bootstrap  # noqa: F401 - tools/ and firmware/ on sys.path
 import flash
 
 from fishtable.core.games import GAMES as REGISTRY
-from fishtable.core.names import find_name
+from fishtable.core.samename import find_name
 
 ROOT = flash.ROOT
 HISTORY = "/data/history"

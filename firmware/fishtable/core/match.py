@@ -8,7 +8,7 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.games import find, rules_class
-from fishtable.core.names import GUEST, is_guest, same_name  # noqa: F401 - the screens take them from here
+from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the screens take them from here
 
 
 def tokens_of(line):
@@ -36,6 +36,8 @@ def check_names(names, players):
     same ignoring letter case (guests excepted: Guest Guest is two seats without a player)."""
     if len(names) != players:
         raise Invalid("names needs %d names, not %d" % (players, len(names)))
+    if len(names) > 1:
+        from fishtable.core.samename import same_name
     for i in range(len(names)):
         name = names[i]
         if not _name_ok(name):

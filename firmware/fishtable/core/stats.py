@@ -26,7 +26,8 @@ from array import array
 
 from micropython import const
 
-from fishtable.core.names import GUEST, find_name, is_guest  # noqa: F401 - the store and the tools take them from here
+from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the store and the tools take them from here
+from fishtable.core.samename import find_name
 
 FIELDS = const(5)  # figures per player row
 PLAYED = const(0)

@@ -19,7 +19,8 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.match import check_colours, check_names
-from fishtable.core.names import GUEST, find_name, is_guest, same_name
+from fishtable.core.names import GUEST, is_guest
+from fishtable.core.samename import find_name, same_name
 from fishtable.store.fs import ensure_dir, remove_if_there
 from fishtable.store.settings import read_either, save_lines
 
