@@ -9,6 +9,7 @@ from fishtable.core.record import read_text
 
 
 def _games():
+    """Each line of JSON on stdin, parsed, up to the first blank line (or the end)."""
     while True:
         line = sys.stdin.readline()
         if not line.strip():
@@ -35,11 +36,7 @@ def matrices():
     from fishtable.ui import qr
 
     count = 0
-    while True:
-        line = sys.stdin.readline()
-        if not line.strip():
-            return count
-        found = json.loads(line)
+    for found in _games():
         if isinstance(found, list):
             code = qr.make(found[0].encode(), found[1], found[2])
         else:
@@ -51,6 +48,7 @@ def matrices():
         print('[%d, %d, %d, "%s"]' % (code.version, code.level, code.mask, bits.decode()))
         code = bits = None
         count += 1
+    return count
 
 
 def scores():
@@ -60,11 +58,8 @@ def scores():
     from fishtable.ui import qr
 
     count = 0
-    while True:
-        line = sys.stdin.readline()
-        if not line.strip():
-            return count
-        data = json.loads(line).encode()
+    for found in _games():
+        data = found.encode()
         version, level = qr.fit(len(data))
         code = qr.Code(version, level)
         code._functions()
@@ -82,6 +77,7 @@ def scores():
         print("]")
         code = unmasked = bits = None
         count += 1
+    return count
 
 
 def frame(kind, payload):
