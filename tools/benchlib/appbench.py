@@ -164,6 +164,12 @@ def build():
     _s["app"] = app
     _s["leds"] = hw.ring.count
     _frame(app)
+    names("boot")  # the first frame: main.py's imports and the main menu
+    from fishtable.ui import loop
+
+    grow = getattr(loop, "grow_names", None)  # as the loop does after the first frame (fishtable.ui.names)
+    if grow is not None:
+        grow()
     _tidy()
 
 
@@ -331,6 +337,51 @@ def open_stats():
     app.stack[-1].on_ok(app, find(name).title)
     _frame(app)
     app.handle(NEXT)
+    _frame(app)
+    _tidy()
+
+
+def names(tag):
+    """The table of names and the heap now, after a collection: `BENCHQ tag in-use` followed by
+    what micropython.qstr_info() and mem_info() print (tools/bench.py reads them)."""
+    import micropython
+
+    gc.collect()
+    print("BENCHQ %s %d" % (tag, gc.mem_alloc()))
+    micropython.qstr_info()
+    micropython.mem_info()
+
+
+def open_help():
+    """At the end screen: the game's Help (as the game menu opens it), every page, then back."""
+    from fishtable.ui.scoreboard import show_help
+
+    app = _s["app"]
+    show_help(app, _s["head"][0])
+    _frame(app)
+    pages = len(app.stack[-1].pages)
+    for _ in range(pages):
+        app.handle(NEXT)
+        _frame(app)
+    names("help")
+    app.handle(OK)
+    _frame(app)
+    _tidy()
+
+
+def open_history():
+    """From the main menu: History, its newest game, back to the main menu."""
+    from fishtable.ui import menu
+
+    app = _s["app"]
+    app.home()
+    _frame(app)
+    menu._chosen(app, "History")
+    _frame(app)
+    app.handle(OK)
+    _frame(app)
+    names("history")
+    app.home()
     _frame(app)
     _tidy()
 
