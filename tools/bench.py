@@ -154,12 +154,20 @@ BUNDLE_VM = "/fwm"
 USE_BUNDLE = "import sys\nsys.path.insert(0, %r)" % BUNDLE_VM
 
 
+GROW_STEPS = 40  # at least len(fishtable.ui.names.LATE): the table of names grown after the first frame
+
+
 def app_steps(path, tag="r", digest=False, bundle=True):
     """The VM calls that play one record through the app, sampling the heap between statements."""
     name, players, start, options, lines = parse_record(path)
     steps = [USE_BUNDLE] if bundle else []
     steps += [APP_LOAD % (name, players, start, options, lines, digest), COLLECT, COLLECT, "B.baseline()",
              "B.build()", COLLECT, COLLECT, "B.idle()", "B.begin()", COLLECT, COLLECT, "B.began()"]
+    grow = [COLLECT, COLLECT, "B.grow_start()"]
+    for i in range(GROW_STEPS):
+        grow += ["B.grow_step(%d)" % i, COLLECT, COLLECT, "B.grow_check()"]
+    at = steps.index("B.build()") + 1
+    steps[at:at] = grow
     steps.insert(steps.index("B.idle()") + 1, "B.names('idle')")
     for i in range(len(lines)):
         steps += ["B.statement(%d)" % i, COLLECT, "B.sample(%d)" % i]

@@ -165,12 +165,42 @@ def build():
     _s["leds"] = hw.ring.count
     _frame(app)
     names("boot")  # the first frame: main.py's imports and the main menu
-    from fishtable.ui import loop
-
-    grow = getattr(loop, "grow_names", None)  # as the loop does after the first frame (fishtable.ui.names)
-    if grow is not None:
-        grow()
     _tidy()
+
+
+def grow_step(i):
+    """After the first frame the loop grows the table of names (fishtable.ui.names.grow): the same,
+    one module a VM call (the VM collects between calls only), until a collection keeps GROWN more."""
+    try:
+        from fishtable.ui import names
+    except ImportError:  # (a firmware without it)
+        return
+    if _s.get("grown") or i >= len(names.LATE):
+        _s["loaded"] = False
+        return
+    _s["loaded"] = names.load(names.LATE[i])
+
+
+def grow_start():
+    """After two collections: the heap before the table of names is grown."""
+    gc.collect()
+    _s["kept"] = gc.mem_alloc()
+
+
+def grow_check():
+    """After two collections: did the last step grow the table?"""
+    from fishtable import forget_module
+
+    if _s.get("grown") or not _s.get("loaded"):
+        return
+    gc.collect()
+    now = gc.mem_alloc()
+    from fishtable.ui.names import GROWN
+
+    if now - _s["kept"] >= GROWN:
+        _s["grown"] = True
+        forget_module("fishtable.ui.names")
+    _s["kept"] = now
 
 
 def idle():
@@ -236,11 +266,15 @@ def sample(i):
     _s["heap"][i + 1] = gc.mem_alloc()
 
 
-def _frame(app):
-    """One pass of the app loop: tick, and a measured redraw when something changed."""
+def _frame(app, measure=True):
+    """One pass of the app loop: tick, and a measured redraw when something changed (`measure`:
+    False for the screens visited after the game, whose frames are not the figures')."""
     clock = _s["clock"]
     clock.ms += KEY_MS
     app.tick(clock.ms)
+    if not measure:
+        app.draw()
+        return
     display = app.display
     bus = _s["bus"]
     model_alloc = _s["model_alloc"]
@@ -358,14 +392,14 @@ def open_help():
 
     app = _s["app"]
     show_help(app, _s["head"][0])
-    _frame(app)
+    _frame(app, False)
     pages = len(app.stack[-1].pages)
     for _ in range(pages):
         app.handle(NEXT)
-        _frame(app)
+        _frame(app, False)
     names("help")
     app.handle(OK)
-    _frame(app)
+    _frame(app, False)
     _tidy()
 
 
@@ -375,14 +409,14 @@ def open_history():
 
     app = _s["app"]
     app.home()
-    _frame(app)
+    _frame(app, False)
     menu._chosen(app, "History")
-    _frame(app)
+    _frame(app, False)
     app.handle(OK)
-    _frame(app)
+    _frame(app, False)
     names("history")
     app.home()
-    _frame(app)
+    _frame(app, False)
     _tidy()
 
 

@@ -13,7 +13,7 @@ holds every name the firmware has: no screen ever needs the table to grow again.
 
 from micropython import const
 
-_GROWN = const(5000)  # bytes a step keeps that only a new pool explains (its names keep ~1 KB)
+GROWN = const(5000)  # bytes a step keeps that only a new pool explains (its names keep ~1 KB)
 LATE = (
     "fishtable.ui.scan", "fishtable.ui.qr", "fishtable.ui.share", "fishtable.store.history",
     "fishtable.core.lines", "fishtable.ui.history", "fishtable.core.summary", "fishtable.ui.help",
@@ -30,9 +30,6 @@ def grow():
     """Import LATE's modules one at a time (and drop them) until the table of names has grown;
     returns how many were imported.  Nothing on an interpreter without `gc.mem_alloc`."""
     import gc
-    import sys
-
-    from fishtable import forget_module
 
     if not hasattr(gc, "mem_alloc"):
         return 0
@@ -40,18 +37,28 @@ def grow():
     kept = gc.mem_alloc()
     done = 0
     for name in LATE:
-        if name in sys.modules:
+        if not load(name):
             continue
-        had = list(sys.modules)
-        __import__(name)
         done += 1
-        for loaded in list(sys.modules):
-            if loaded not in had:
-                forget_module(loaded)
-        had = None
         gc.collect()
         now = gc.mem_alloc()
-        if now - kept >= _GROWN:
+        if now - kept >= GROWN:
             break
         kept = now
     return done
+
+
+def load(name):
+    """Import the module `name` and drop it (with what it loaded) again; False if it was loaded."""
+    import sys
+
+    from fishtable import forget_module
+
+    if name in sys.modules:
+        return False
+    had = list(sys.modules)
+    __import__(name)
+    for loaded in list(sys.modules):
+        if loaded not in had:
+            forget_module(loaded)
+    return True
