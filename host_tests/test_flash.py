@@ -333,6 +333,7 @@ def test_the_board_the_page_and_the_bench_compile_alike(tmp_path):
     """`make flash`, `make web` and the bench compile each module with the same options: no
     line-number table (-O3) and the module's last name as its source name (a name interned anyway)."""
     import bench
+
     import web
 
     assert flash.mpy_args("fishtable/ui/app.py") == ["-O3", "-s", "app"]
