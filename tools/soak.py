@@ -204,6 +204,20 @@ FULL_SWEEPS = [("presses around the dim and dark moments", "test_edges.py", "FIS
                ("the page's stored board damaged", "test_web_stored.py", "FISHTABLE_WEB_STORED_FULL")]
 
 
+def fault_sweeps(job):
+    """host_tests/test_faults.py in full (FISHTABLE_FAULTS_FULL): every clock register set, a read
+    error and a folder at every open and read of the resume path, a power cut at every write of
+    filing a game and of the next game's first minute, every file-for-folder layout; under CPython,
+    the MicroPython unix port and the WebAssembly VM; (problem or None, seconds)."""
+    start = time.time()
+    env = dict(os.environ, FISHTABLE_FAULTS_FULL="1")
+    argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+            os.path.join(ROOT, "host_tests", "test_faults.py")]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "the fault sweeps:\n%s" % proc.stdout[-3000:]
+    return problem, time.time() - start, proc.stdout.strip().split("\n")[-1]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a few minutes instead of half an hour")
@@ -236,6 +250,7 @@ def main(argv=None):
             jobs.insert(0, (reader_names, None))
             jobs.insert(0, (damage_sweep, DAMAGE))
             jobs[:0] = [(full_sweep, job) for job in FULL_SWEEPS]
+            jobs.insert(0, (fault_sweeps, None))
         results = []
         with ProcessPoolExecutor(args.workers) as pool:
             futures = [(kind, job, pool.submit(kind, job)) for kind, job in jobs]
@@ -283,6 +298,13 @@ def report(results, plan, args, seed, seconds):
             problem, took = result
             print("  %s: %s (%.0f s; host_tests/%s, %s=1)" % (job[0], "failed" if problem else "passed", took, job[1],
                                                              job[2]))
+            if problem:
+                problems.append(problem)
+            continue
+        if kind is fault_sweeps:
+            problem, took, last = result
+            print("  fault sweeps: %s (%.0f s; host_tests/test_faults.py in full: %s)" % (
+                "failed" if problem else "clock, read errors, cuts while filing, layouts all held", took, last))
             if problem:
                 problems.append(problem)
             continue
