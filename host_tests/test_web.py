@@ -590,6 +590,8 @@ def test_whole_game_through_buttons_and_keys(site, browser, name, ways, tmp_path
     standings = json.loads(out.stdout)
     assert len(standings.pop("colours")) == want.players  # the seats' colours, taken as offered
     assert 0 <= standings.pop("played") <= 999  # the minutes the game took, as the board counted them
+    day = standings.pop("date")  # the browser's local time when it began: the page's board has a clock
+    assert len(day) == 16 and day[4] == day[7] == "-" and day[10] == "T" and day[13] == ":", day
     assert standings == json.loads(summary_line(want))  # the standings the rules core expects
     assert standings["over"] is True and standings["winners"]
     assert not errors
