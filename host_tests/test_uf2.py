@@ -24,6 +24,8 @@ from virtual_board import VirtualBoard
 
 import mprun
 
+pytestmark = pytest.mark.xdist_group("uf2")  # one worker builds the files once (the module's fixture)
+
 ROOT = flash.ROOT
 BOARDS = uf2build.BOARDS
 PROFILES = {"pico": "RPI_PICO", "pico_encoder": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2"}

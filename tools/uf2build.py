@@ -61,8 +61,9 @@ FAMILIES = {0xE48BFF55: "CYW43 firmware", RP2040: "RP2040", ABSOLUTE: "absolute"
 
 Board = collections.namedtuple("Board", "name title machine family flash_kb fs_kb file sha256")
 
-# The official release files (micropython.org/download/BOARD/) and their SHA-256: a download that does not
-# match is refused and nothing is written.  `machine` is the board's sys.implementation._machine, which
+# The official release files (micropython.org/download/BOARD/) and their SHA-256, as published by others
+# who pinned them: a download that does not match is refused, saying the SHA-256 it got, and nothing is
+# written (the release workflow fails).  `machine` is the board's sys.implementation._machine, which
 # the firmware holds as text.  The filesystem: the top fs_kb of the flash (MICROPY_HW_FLASH_STORAGE_BYTES).
 BOARDS = {
     "RPI_PICO": Board("RPI_PICO", "Raspberry Pi Pico", "Raspberry Pi Pico with RP2040", RP2040, 2048, 1408,
