@@ -196,6 +196,20 @@ def scan_margin(job):
     return problem, time.time() - start, proc.stdout
 
 
+def fault_sweeps(job):
+    """host_tests/test_faults.py in full (FISHTABLE_FAULTS_FULL): every clock register set, a read
+    error and a folder at every open and read of the resume path, a power cut at every write of
+    filing a game and of the next game's first minute, every file-for-folder layout; under CPython,
+    the MicroPython unix port and the WebAssembly VM; (problem or None, seconds)."""
+    start = time.time()
+    env = dict(os.environ, FISHTABLE_FAULTS_FULL="1")
+    argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+            os.path.join(ROOT, "host_tests", "test_faults.py")]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "the fault sweeps:\n%s" % proc.stdout[-3000:]
+    return problem, time.time() - start, proc.stdout.strip().split("\n")[-1]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a few minutes instead of half an hour")
@@ -228,6 +242,7 @@ def main(argv=None):
             jobs.insert(0, (reader_names, None))
             jobs.insert(0, (damage_sweep, DAMAGE))
             jobs.insert(0, (scan_margin, MARGIN_FRAMES))
+            jobs.insert(0, (fault_sweeps, None))
         results = []
         with ProcessPoolExecutor(args.workers) as pool:
             futures = [(kind, job, pool.submit(kind, job)) for kind, job in jobs]
@@ -268,6 +283,13 @@ def report(results, plan, args, seed, seconds):
             print("  damage sweep: %s (%.0f s; host_tests/test_damage.py, every form)" % (
                 "failed" if problem else "every file in every form boots; every journal part lost, duplicated, "
                 "swapped is found", took))
+            if problem:
+                problems.append(problem)
+            continue
+        if kind is fault_sweeps:
+            problem, took, last = result
+            print("  fault sweeps: %s (%.0f s; host_tests/test_faults.py in full: %s)" % (
+                "failed" if problem else "clock, read errors, cuts while filing, layouts all held", took, last))
             if problem:
                 problems.append(problem)
             continue
