@@ -24,6 +24,8 @@ from virtual_board import VirtualBoard
 
 import mprun
 
+pytestmark = pytest.mark.xdist_group("uf2")  # one worker builds the files once (the module's fixture)
+
 ROOT = flash.ROOT
 BOARDS = uf2build.BOARDS
 PROFILES = {"pico": "RPI_PICO", "pico_encoder": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2"}
@@ -258,6 +260,10 @@ def test_a_wrong_profile_or_file_is_refused(capsys, tmp_path):
         (boards / "zero.json").write_text(f.read().replace("Raspberry Pi Pico", "Waveshare RP2040-Zero"))
     assert "make uf2 knows the Raspberry Pi Pico, Pico W and Pico 2" in refusal(
         capsys, tmp_path, ["--board", "zero", "--boards-dir", str(boards), "--micropython", str(path)])
+    (boards / "pico.json").write_text(open(os.path.join(flash.BOARDS, "pico.json")).read())
+    assert uf2build.main(["--boards-dir", str(boards), "--micropython", str(path), "--out", str(tmp_path / "all")]) == 0
+    assert os.listdir(str(tmp_path / "all")) == ["fishtable-pico.uf2"]  # without BOARD: the others are left out
+    assert "left out: board zero is wired on 'Waveshare RP2040-Zero" in capsys.readouterr().out
 
 
 def test_the_pinned_release_is_downloaded_once_checked_and_a_failed_download_says_what_to_do(
@@ -300,3 +306,14 @@ def test_the_pinned_release_is_downloaded_once_checked_and_a_failed_download_say
     assert uf2build.main(["--board", "pico", "--out", str(tmp_path / "again")]) == 0
     assert (tmp_path / "again" / "fishtable-pico.uf2").read_bytes() == (tmp_path / "out" / "fishtable-pico.uf2"
                                                                        ).read_bytes()
+
+
+def test_one_firmware_file_makes_the_files_of_the_profiles_on_its_board_with_the_page(capsys, tmp_path):
+    path = tmp_path / "RPI_PICO-20260406-v1.28.0.uf2"
+    path.write_bytes(standin("RPI_PICO"))
+    page = "https://you.github.io/fishtable/"
+    assert uf2build.main(["--micropython", str(path), "--page", page, "--out", str(tmp_path / "out")]) == 0
+    assert sorted(os.listdir(str(tmp_path / "out"))) == ["fishtable-pico.uf2", "fishtable-pico_encoder.uf2"]
+    files, _ = uf2build.read_filesystem(image_of((tmp_path / "out" / "fishtable-pico.uf2").read_bytes(), "RPI_PICO"))
+    assert files["config.txt"] == ("BOARD=pico\nPAGE=%s\n" % page).encode()
+    assert "fishtable-pico.uf2" in capsys.readouterr().out

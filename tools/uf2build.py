@@ -61,8 +61,9 @@ FAMILIES = {0xE48BFF55: "CYW43 firmware", RP2040: "RP2040", ABSOLUTE: "absolute"
 
 Board = collections.namedtuple("Board", "name title machine family flash_kb fs_kb file sha256")
 
-# The official release files (micropython.org/download/BOARD/) and their SHA-256: a download that does not
-# match is refused and nothing is written.  `machine` is the board's sys.implementation._machine, which
+# The official release files (micropython.org/download/BOARD/) and their SHA-256, as published by others
+# who pinned them: a download that does not match is refused, saying the SHA-256 it got, and nothing is
+# written (the release workflow fails).  `machine` is the board's sys.implementation._machine, which
 # the firmware holds as text.  The filesystem: the top fs_kb of the flash (MICROPY_HW_FLASH_STORAGE_BYTES).
 BOARDS = {
     "RPI_PICO": Board("RPI_PICO", "Raspberry Pi Pico", "Raspberry Pi Pico with RP2040", RP2040, 2048, 1408,
@@ -373,6 +374,23 @@ def given_firmware(path, board):
         raise Uf2Error("cannot read %s (%s)" % (path, err.strerror)) from None
 
 
+def profiles_on(path, profiles, boards_dir=flash.BOARDS):
+    """The `profiles` wired on the board the MicroPython UF2 `path` is for (a file of one board makes
+    the files of its profiles only)."""
+    found = []
+    for profile in profiles:
+        board = board_of(profile, flash.read_profile(profile, boards_dir))
+        data, what = given_firmware(path, board)
+        try:
+            pages, _ = firmware_pages(data, board, what)
+            if sha256(data) != board.sha256:
+                check_micropython(pages, board, what)
+        except Uf2Error:
+            continue
+        found.append(profile)
+    return found
+
+
 # -- one profile -----------------------------------------------------------------------------------------
 
 
@@ -424,6 +442,17 @@ def main(argv=None):
     started = time.monotonic()
     try:
         profiles = [args.board] if args.board else micropython_profiles(args.boards_dir)
+        if not args.board:  # every profile on a board this knows; the others are said and left out
+            known = []
+            for profile in profiles:
+                try:
+                    board_of(profile, flash.read_profile(profile, args.boards_dir))
+                    known.append(profile)
+                except Uf2Error as err:
+                    print("left out: %s" % err)
+            profiles = known
+        if not args.board and args.micropython and os.path.isfile(args.micropython):
+            profiles = profiles_on(args.micropython, profiles, args.boards_dir) or profiles
         compiled = {}
         for profile in profiles:
             done = build_profile(profile, args.micropython, args.page or None, args.out, args.boards_dir,
