@@ -217,6 +217,25 @@ def sha256(data):
     return hashlib.sha256(data).hexdigest()
 
 
+def manifest_text(files, board, firmware=FIRMWARE):
+    """/fishtable.manifest: the version, the board and the SHA-256 of every file of `files`."""
+    hashed = {p: sha256(files[p]) for p in files}
+    manifest = {"version": firmware_version(firmware), "board": board, "files": hashed}
+    return json.dumps(manifest, sort_keys=True, indent=0) + "\n"
+
+
+def board_files(board, boards_dir=BOARDS, firmware=FIRMWARE, config=None, page=None, files=None):
+    """{board path: bytes}: what a flash puts on a board of profile `board` whose /config.txt
+    holds `config` (None: none yet): the compiled firmware (`files`, from build(), when given),
+    /boards/BOARD.json and /config.txt; the manifest is the one file more (manifest_text)."""
+    files = dict(build(firmware) if files is None else files)
+    if any(p.startswith(PROTECTED) for p in files):
+        raise FlashError("firmware/%s is where the board keeps its journal: move those files" % PROTECTED)
+    files["boards/%s.json" % board] = read_profile(board, boards_dir, firmware)
+    files[CONFIG] = config_text(config, board, page).encode()
+    return files
+
+
 # -- the board side ------------------------------------------------------------------------
 
 # Runs on the board: helpers for the probes and the writes (names start with _ft_).
@@ -429,8 +448,7 @@ def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=F
             set_clock(transport)
         check_board(info, emits)
         board = board or config_board(info["config"]) or "pico"
-        files["boards/%s.json" % board] = read_profile(board, boards_dir, firmware)
-        files[CONFIG] = config_text(info["config"], board, page).encode()
+        files = board_files(board, boards_dir, firmware, info["config"], page, files)
         old_files = manifest_files(info["manifest"])
         paths = set(files) | old_files | extra_paths(files)
         paths = sorted(p for p in paths if not p.startswith(PROTECTED))
@@ -453,9 +471,7 @@ def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=F
             log("  remove /" + path)
             transport.exec("_ft_remove(%r)" % ("/" + path))
         if changed or stale or not info["manifest"]:  # last: it says the flash is complete
-            hashed = {p: sha256(files[p]) for p in files}
-            manifest = {"version": firmware_version(firmware), "board": board, "files": hashed}
-            write_file(transport, MANIFEST, (json.dumps(manifest, sort_keys=True, indent=0) + "\n").encode())
+            write_file(transport, MANIFEST, manifest_text(files, board, firmware).encode())
         if reset:
             log("soft reset: the board starts main.py")
             transport.exit_raw_repl()

@@ -11,6 +11,8 @@ Two kinds of run, spread over `--workers` processes:
 - Scan's QR codes of every shipped record and 200 generated games (host_tests/test_scan.py with
   FISHTABLE_SCAN_GAMES=200; `make test` runs 30): the matrix is segno's under CPython and
   MicroPython, zxing-cpp reads each Scan frame as a phone's camera sees it (not with --quick);
+- Scan's margin: the largest codes as a phone's scanner sees each panel size, distance and preview
+  (tools/scanmargin.py: docs/scan.md's table, to build/scan_margin.json; not with --quick);
 - the screen reader on every name of 3 letters, 8x8 and 2x, plain and highlighted
   (host_tests/test_screenreader.py with FISHTABLE_READER_NAMES=all; not with --quick);
 - random walks (tools/simlib/soakwalk.py): random presses, long presses, undo storms, settings and
@@ -180,6 +182,18 @@ def damage_sweep(job):
 
 
 DAMAGE = "whatever or journal_part"
+MARGIN_FRAMES = 20  # photographs of each code per cell of Scan's margin table
+MARGIN_JSON = os.path.join(ROOT, "build", "scan_margin.json")
+
+
+def scan_margin(job):
+    """tools/scanmargin.py's whole table (docs/scan.md), written to build/scan_margin.json;
+    (problem or None, seconds, the table as Markdown)."""
+    start = time.time()
+    argv = [sys.executable, os.path.join(TOOLS, "scanmargin.py"), "--frames", str(job), "--json", MARGIN_JSON]
+    proc = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "Scan's margin table:\n%s" % (proc.stdout + proc.stderr)[-3000:]
+    return problem, time.time() - start, proc.stdout
 
 
 def fault_sweeps(job):
@@ -227,6 +241,7 @@ def main(argv=None):
             jobs.insert(0, (scan_codes, SCAN_GAMES))
             jobs.insert(0, (reader_names, None))
             jobs.insert(0, (damage_sweep, DAMAGE))
+            jobs.insert(0, (scan_margin, MARGIN_FRAMES))
             jobs.insert(0, (fault_sweeps, None))
         results = []
         with ProcessPoolExecutor(args.workers) as pool:
@@ -282,6 +297,15 @@ def report(results, plan, args, seed, seconds):
             problem, took = result
             print("  Scan's QR codes of %d generated games and every record: %s (%.0f s; build/scan_metrics.json)" % (
                 job, "failed" if problem else "segno's matrices, all read by zxing-cpp", took))
+            if problem:
+                problems.append(problem)
+            continue
+        if kind is scan_margin:
+            problem, took, table = result
+            print("  Scan's margin, the largest codes as a phone sees each panel: %s (%.0f s; %s)" % (
+                "failed" if problem else "the share zxing-cpp reads", took, "build/scan_margin.json"))
+            if not problem:
+                print("    " + "\n    ".join(table.strip().split("\n")))
             if problem:
                 problems.append(problem)
             continue

@@ -13,6 +13,8 @@ const params = new URLSearchParams(location.search);
 // virtual clock with the files in memory (tests compare the frames with tools/sim.py's).
 const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : null;
 const keys = params.get("keys");
+// ... and ?board=NAME (with keys) runs boards/NAME.json, its panel chip's model on the bus.
+const board = keys !== null ? params.get("board") : null;
 // This VM collects garbage only between calls into it, and the firmware's loop is one call
 // that never returns: the heap grows by what the app allocates (~3.6 KB a key press).  Past
 // this size the board is restarted (a power cycle: the journal keeps the game) at a moment
@@ -293,7 +295,7 @@ function boot() {
       if (msg.error) $("status").textContent = "The board stopped: " + msg.error.split("\n").slice(-2).join(" ");
     }
   };
-  worker.postMessage({ type: "boot", sab, files: flash.list(), seed, keys });
+  worker.postMessage({ type: "boot", sab, files: flash.list(), seed, keys, board });
 }
 
 function restart() {
