@@ -687,3 +687,18 @@ def test_hifisch_game_over_pages_through_each_players_points(rig):
         assert rig.top().page == k and rig.top().lines[0].startswith("P%d:" % match.game.ranking()[k - 1])
     rig.press(OK)
     assert type(rig.top()).__name__ == "MainMenu"
+
+
+def test_the_idle_menu_of_a_board_holds_no_store_session_or_die(run_fw, tmp_path):
+    """On the board (loop.run with the store's folder) the idle main menu keeps the code of the
+    loop, the menu and the drawing only: the store, the session, the die and the registry go (their
+    code is RAM), and come back as they were; a game in progress keeps its session and store."""
+    out = run_fw.call("idle_menu.idle_and_back", str(tmp_path))
+    assert out["idle"] == ["fishtable", "fishtable.core", "fishtable.core.errors", "fishtable.events", "fishtable.ui",
+                           "fishtable.ui.app", "fishtable.ui.draw", "fishtable.ui.loop", "fishtable.ui.menu",
+                           "fishtable.ui.ringfx", "fishtable.ui.widgets"]
+    assert out["settings"] == 2  # (loaded from the store before it went)
+    assert out["die_dropped"] and out["rolls"]  # the die's sequence goes on where it was
+    assert out["playing"] == ["fishtable.session", "fishtable.store"]
+    assert out["resumed"] == "hecht"
+    assert out["discarded"] == [] and out["roster"] == []
