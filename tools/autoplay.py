@@ -2,6 +2,7 @@
 """Play a game record on the simulated device through its buttons, like a person would.
 
     python3 tools/autoplay.py RECORD [--micropython] [--seed N] [--keep DIR] [--scan PNG [--page URL]]
+                              [--board NAME]
 
 The firmware starts on a simulated board with an empty flash (tools/simlib/device.py: its
 own main.py, boards/pico.json, the device models).  The autoplayer sets up a new game with
@@ -22,7 +23,8 @@ record that cannot be read.
 
 With --scan PNG, once the game is over it opens Scan on the end screen (NEXT to "OK: Scan", OK)
 and saves the panel's frame as a 128x64 PNG (lit pixels white); --page URL puts `PAGE=URL` into
-the simulated board's config.txt first, so the code holds the page link.
+the simulated board's config.txt first, so the code holds the page link.  --board NAME plays on
+boards/NAME.json instead of pico (pico_sh1106, pico_ssd1309: that panel chip's driver and model).
 """
 
 import argparse
@@ -500,7 +502,7 @@ def open_scan(dev):
     dev.press("ok")
     for _ in range(60):  # the code is made on the next tick: "Making the code..." first
         for kind in SCAN_KINDS:
-            if dev.screen.contains(kind) and dev.screen.contains("10 cm"):
+            if dev.screen.contains(kind) and dev.screen.contains("OK: back"):
                 return kind
         dev.wait(100)
     raise AutoplayError("Scan shows no code\n%s" % dev.screen.text())
@@ -521,16 +523,19 @@ def panel_png(glass):
             + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
 
 
-def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, scan=None, page=None, habit=False):
+def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, scan=None, page=None, board=None,
+             seen=None, habit=False):
     """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
 
     With `check_reader`, every frame's reading is compared with what the screens drew
     (tools/simlib/drawlog.py), the firmware draws strictly (fishtable.ui.draw) and every frame's
     letters must be legible (tools/simlib/layoutcheck.py); a difference or fault is an error.
     With `scan` (a PNG path), Scan is opened on the end screen and its frame saved there;
-    `page`: the board's PAGE= address (config.txt) first.  With `habit`, the player ticks the set-up
-    checklist with OK and checks that every first offer a screen opens on is the safe one (the
-    rulebook's way to start, a chip or "End turn", 0 nests, the final scores before filing)."""
+    `page`: the board's PAGE= address (config.txt) first.  `board`: the profile (default pico);
+    `seen`, a dict, receives the run's `digest` and `frames` (simlib.device.Device's), every frame
+    (`kept`) and the last frame's `glass`.  With `habit`, the player ticks the set-up checklist with
+    OK and checks that every first offer a screen opens on is the safe one (the rulebook's way to
+    start, a chip or "End turn", 0 nests, the final scores before filing)."""
     made = None
     if page is not None:
         if flash is None:
@@ -539,14 +544,14 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
         with open(os.path.join(flash, "config.txt"), "w") as f:
             f.write("BOARD=pico\nPAGE=%s\n" % page)
     try:
-        return _autoplay(want, interp, seed, flash, check_reader, scan, habit)
+        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen, habit)
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)
 
 
-def _autoplay(want, interp, seed, flash, check_reader, scan, habit=False):
-    with Device(interp, seed, flash, draws=check_reader) as dev:
+def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=None, habit=False):
+    with Device(interp, seed, flash, draws=check_reader, board=board, keep=seen is not None) as dev:
         got, error = _play(dev, want, habit)
         if error is None and scan is not None:
             try:
@@ -566,6 +571,8 @@ def _autoplay(want, interp, seed, flash, check_reader, scan, habit=False):
             text, drawn, read = dev.misread[0]
             error = "the screen reader misread %d of %d frames; first:\n%s\ndrawn %r\nread  %r" % (
                 len(dev.misread), dev.checked, text, drawn, read)
+        if seen is not None:
+            seen.update(digest=dev.digest, frames=dev.frame_count, glass=dev.glass, kept=dev.kept)
         return got, error
 
 
@@ -598,6 +605,7 @@ def main(argv=None):
     parser.add_argument("--keep", help="use this folder as the board's flash and keep it")
     parser.add_argument("--scan", metavar="PNG", help="open Scan on the end screen, save its frame as a PNG")
     parser.add_argument("--page", metavar="URL", help="with --scan: the board's PAGE= address in config.txt")
+    parser.add_argument("--board", help="the board profile (boards/NAME.json; default pico)")
     args = parser.parse_args(argv)
     if args.page and not args.scan:
         parser.error("--page needs --scan")
@@ -607,7 +615,7 @@ def main(argv=None):
         print(str(err) if isinstance(err, RecordError) else "cannot read %s" % args.record, file=sys.stderr)
         return 2
     got, error = autoplay(want, "micropython" if args.micropython else "cpython", args.seed, args.keep,
-                          scan=args.scan, page=args.page)
+                          scan=args.scan, page=args.page, board=args.board)
     if got is not None:
         print(summary_line(got))
     if error:
