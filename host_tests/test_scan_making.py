@@ -4,10 +4,10 @@ panel showed after OK on the end screen's "OK: Scan", read by the screen reader.
 
 import os
 
+import autoplay
 import pytest
 from simlib.device import Device, reader
 
-import autoplay
 from fishtable.core.record import read
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -523,7 +523,7 @@ def compile_bundle(dest, firmware=FIRMWARE):
         if source:
             shutil.copyfile(path, out)
         else:
-            subprocess.run([mpy_cross, "-o", out, "-s", rel, path], check=True, capture_output=True)
+            subprocess.run([mpy_cross, "-o", out] + flash.mpy_args(rel) + [path], check=True, capture_output=True)
         total += os.path.getsize(out)
     return total
 
