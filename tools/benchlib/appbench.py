@@ -135,8 +135,7 @@ def build():
     import os
 
     from fishtable.hw import board
-    from fishtable.store import Store
-    from fishtable.ui.loop import _start, make_die
+    from fishtable.ui.loop import _start
 
     hw = board.build(board.load_profile("pico", _s["boards"]))
     board.forget()  # as main.py does after start-up
@@ -156,8 +155,7 @@ def build():
                 os.mkdir(path)
             except OSError:
                 pass
-    store = Store(root=root)
-    app = _start(hw, store, make_die(hw))
+    app = _start(hw, root, None)  # as main.py: the app opens its store and seeds its die
     _s["hw"] = hw
     _s["pixels"] = pixels
     _s["clock"] = clock

@@ -15,7 +15,9 @@ def make_die(hw):
 
 
 def run(hw, store, die, limit=None):
-    """Run the app on `hw` (fishtable.hw.Hardware) with `store` and `die`.
+    """Run the app on `hw` (fishtable.hw.Hardware) with `store` and `die`.  `store` is a
+    fishtable.store.Store, or on the board the folder of one: then the app opens it when a screen
+    needs it and lets it go at the idle menu (App.at_menu).  `die` None: seeded when first rolled.
 
     An error inside the app does not stop the table: it is printed, and the app starts
     again from the journal (the game in progress is resumed as it was before the key).
@@ -62,7 +64,7 @@ def run(hw, store, die, limit=None):
 
 
 def _start(hw, store, die):
-    """A fresh app on the store's settings and game in progress."""
+    """A fresh app on the store's settings and game in progress (`store`: see `run`)."""
     import gc
 
     from fishtable import forget_module
@@ -70,6 +72,12 @@ def _start(hw, store, die):
     from fishtable.ui import prefs
     from fishtable.ui.app import App
 
+    root = None
+    if isinstance(store, str):
+        from fishtable.store import Store
+
+        root = store
+        store = Store(root=root)
     gc.collect()
     from fishtable.ui import prefcheck
 
@@ -78,7 +86,7 @@ def _start(hw, store, die):
     prefs = None
     forget_module("fishtable.ui.prefcheck")  # only the start needs it
     forget_module("fishtable.ui.prefs")  # needed again only when a setting changes
-    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms())
+    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms(), root)
     app.start()  # never raises: whatever fails, the main menu and a message (App.start)
     return app
 
