@@ -248,7 +248,7 @@ class _Keys(EventQueue):
         if (self._size or self._r != self._w or self._pos != self._base
                 or self._down[0] or self._down[1] or self._down[2]):
             return False
-        return None if self._polled else True
+        return not self._polled or None
 
     def ok_held(self):
         """True while OK is down (from its first edge, as of the last poll)."""
