@@ -611,6 +611,8 @@ def test_whole_game_through_buttons_and_keys(site, browser, name, ways, tmp_path
     standings = json.loads(out.stdout)
     assert len(standings.pop("colours")) == want.players  # the seats' colours, taken as offered
     assert 0 <= standings.pop("played") <= 999  # the minutes the game took, as the board counted them
+    day = standings.pop("date")  # the browser's local time when it began: the page's board has a clock
+    assert len(day) == 16 and day[4] == day[7] == "-" and day[10] == "T" and day[13] == ":", day
     assert standings == json.loads(summary_line(want))  # the standings the rules core expects
     assert standings["over"] is True and standings["winners"]
     assert not errors
@@ -1252,17 +1254,28 @@ def test_scanned_link_card_bgstats_keep_download(site, other_browser, tmp_path):
         ctx.close()
 
 
+LOCAL_NOW = """(() => { const d = new Date(); const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`; })()"""
+
+
 def test_games_imported_and_played_give_the_same_stats(site, browser, tmp_path):
     """A game played on the page's board and records imported on the page (a comment first, CRLF,
     named), mixed: the board's Stats screen, the page's Summary and tools/history.py over the page's
-    history files give the same figures."""
+    history files give the same figures.  The page's board takes its clock from the browser: the
+    game played has the date it began (the browser's local time) in its record, in tools/history.py
+    --csv and on its History page."""
+    import csv
+    import re
+
     import autoplay
 
     page = open_page(browser, site + "?seed=%d" % SEED)
     dev = PageDevice(page, ("keyboard",))
     want = whole_game("hifisch")
     player = autoplay.Autoplayer(dev, want)
+    before = page.evaluate(LOCAL_NOW)
     player.setup()
+    after = page.evaluate(LOCAL_NOW)
     for stmt in want.statements:
         player.play(stmt)
     player.finish()
@@ -1289,6 +1302,14 @@ def test_games_imported_and_played_give_the_same_stats(site, browser, tmp_path):
             (folder / name.split("/")[-1]).write_bytes(bytes.fromhex(page.evaluate("fishtable.flashRead(%r)" % name)))
     tool = subprocess.run([sys.executable, os.path.join(TOOLS, "history.py"), str(folder)], capture_output=True,
                           text=True, check=True).stdout
+    played = (folder / "0001-hifisch.fish").read_text()
+    date = re.search(r"^date (\S+) #", played, re.M)
+    assert date and before <= date.group(1) <= after, (before, after, played[:300])
+    date = date.group(1)
+    rows = subprocess.run([sys.executable, os.path.join(TOOLS, "history.py"), str(folder), "--csv", "-"],
+                          capture_output=True, text=True, check=True).stdout
+    dates = {(row["play"], row["date"]) for row in csv.DictReader(rows.splitlines())}
+    assert dates == {("1", date), ("2", ""), ("3", "")}, rows  # (the records imported have no date)
     page.click("#show-summary")
     page.wait_for_function("!document.querySelector('#summary').textContent.startsWith('Counting')", timeout=30000)
     assert page.locator("#summary").text_content().strip() == tool.strip()
@@ -1317,6 +1338,10 @@ def test_games_imported_and_played_give_the_same_stats(site, browser, tmp_path):
             for figure in (PLAYED, WINS, BEST):
                 assert str(table.figure(i, figure)) in page_text
         player.press("back")
+    player.press("back")
+    player.select("History")
+    player.select("#1 Hi Fisch!")  # the game played here
+    assert date.replace("T", " ") in " ".join(player.screen.text().split()), player.screen.text()
 
 
 # -- the stored flash damaged between two visits ------------------------------------------------------

@@ -44,6 +44,7 @@ from fishtable.core.match import Match, is_guest
 from fishtable.core.record import read
 from fishtable.core.summary import summary_line
 from fishtable.ui.hecht_nests import pair_label
+from fishtable.ui.play_hecht import chip_label
 
 TITLES = {game.name: game.title for game in games.GAMES}
 DEFAULTS = {s[0]: s[1] for game in games.GAMES for s in game.settings}  # the settings of a new board
@@ -71,8 +72,9 @@ class AutoplayError(Exception):
 class Autoplayer:
     """Plays one record on a Device through its buttons."""
 
-    def __init__(self, dev, match):
+    def __init__(self, dev, match, habit=False):
         self.dev = dev
+        self.habit = habit  # a player who presses OK on every first offer: each one must be safe
         self.want = match  # the input record
         self.mirror = Match(match.name, match.players, match.start, match.options, match.names,
                             match.colours)  # what the table expects
@@ -217,6 +219,8 @@ class Autoplayer:
     def start_and_options(self):
         want = self.want
         self.expect("Who starts?")
+        if self.habit:  # the rulebook's way first: Hecht draws lots, the others name a player
+            self.first_offer("By lot" if want.name == "hecht" else self.label(1), self.picked())
         self.pick(self.label(want.start))  # the whole name, big (8 letters fill the screen)
         if want.name == "yofish":
             self.expect("Advanced game?")
@@ -224,7 +228,12 @@ class Autoplayer:
         elif want.name == "hecht":
             self.expect("OK: start")
             self.press("ok")
-        self.checklist()
+        self.checklist(self.habit)
+
+    def first_offer(self, safe, shown):
+        """A habit player's check: the offer a screen opens on is the safe one."""
+        if shown != safe:
+            self.fail("the first offer is %r, not the safe %r" % (shown, safe))
 
     def checklist(self, tick=False):
         """The rulebook's set-up checklist: ticked item by item (OK), or skipped (BACK)."""
@@ -235,6 +244,8 @@ class Autoplayer:
             for _ in range(LIMIT):
                 if not self.screen.contains("Set-up "):
                     break
+                if self.screen.contains("starts") or self.screen.contains(" lot"):
+                    self.fail("the checklist asks again who starts")
                 self.press("ok")
         if self.screen.contains("Set-up "):
             self.fail("the set-up checklist did not end")
@@ -341,11 +352,18 @@ class Autoplayer:
 
     def _hecht(self, stmt):
         game = self.mirror.game
+        if self.habit:  # the turn's list opens on "End turn" once a chip is used, else on a chip
+            lit = self.screen.highlighted()
+            shown = lit[0] if lit else None
+            if game.acted:
+                self.first_offer("End turn", shown)
+            elif shown not in [chip_label(k) for k in set(game.chips)]:
+                self.fail("the turn's first offer %r is not a chip" % shown)
         if stmt[0] != "action":
             self.select(HECHT_LABELS[stmt])
             return
         kind = stmt[1]
-        self.select("Chip: " + kind)
+        self.select(chip_label(kind))
         if kind not in ("carp", "pike"):
             return
         tokens = stmt[2]
@@ -353,6 +371,8 @@ class Autoplayer:
         if most == 0:
             return
         self.expect("Nests with pairs")
+        if self.habit:
+            self.first_offer("0", self.picked())
         self.pick(len(tokens))
         if not tokens:
             return
@@ -376,7 +396,13 @@ class Autoplayer:
                 self.expect("Hidden bonus of")
                 self.select(self.label(stmt[1]))
             self.expect("Hidden bonus")
+            last = len(self.mirror.game.awaiting_hidden()) == 1
             self.pick(stmt[2], range(100))
+            if last:  # the final scores, then the game is filed
+                self.expect("Final scores:")
+                if self.dev.history_files():
+                    self.fail("the last bonus filed the game before its final scores were shown")
+                self.select("File the game")
             return
         self.expect("Play a card:")
         top = self.yo_max
@@ -385,7 +411,7 @@ class Autoplayer:
             self.expect("Place: value")
             self.pick(stmt[1], range(1, top + 1))
             self.expect("Card %d matches" % stmt[1])
-            self.pick(stmt[2], range(5))
+            self.pick(stmt[2], self.mirror.game.match_counts())
         else:
             self.select("Cover")
             self.expect("Cover: value")
@@ -498,7 +524,7 @@ def panel_png(glass):
 
 
 def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, scan=None, page=None, board=None,
-             seen=None):
+             seen=None, habit=False):
     """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
 
     With `check_reader`, every frame's reading is compared with what the screens drew
@@ -507,7 +533,9 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
     With `scan` (a PNG path), Scan is opened on the end screen and its frame saved there;
     `page`: the board's PAGE= address (config.txt) first.  `board`: the profile (default pico);
     `seen`, a dict, receives the run's `digest` and `frames` (simlib.device.Device's), every frame
-    (`kept`) and the last frame's `glass`."""
+    (`kept`) and the last frame's `glass`.  With `habit`, the player ticks the set-up checklist with
+    OK and checks that every first offer a screen opens on is the safe one (the rulebook's way to
+    start, a chip or "End turn", 0 nests, the final scores before filing)."""
     made = None
     if page is not None:
         if flash is None:
@@ -516,15 +544,15 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
         with open(os.path.join(flash, "config.txt"), "w") as f:
             f.write("BOARD=pico\nPAGE=%s\n" % page)
     try:
-        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen)
+        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen, habit)
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)
 
 
-def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=None):
+def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=None, habit=False):
     with Device(interp, seed, flash, draws=check_reader, board=board, keep=seen is not None) as dev:
-        got, error = _play(dev, want)
+        got, error = _play(dev, want, habit)
         if error is None and scan is not None:
             try:
                 open_scan(dev)
@@ -548,9 +576,9 @@ def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=No
         return got, error
 
 
-def _play(dev, want):
+def _play(dev, want, habit=False):
     """Set up and play `want` on `dev`; (the device's Match or None, the first difference or None)."""
-    player = Autoplayer(dev, want)
+    player = Autoplayer(dev, want, habit)
     try:
         player.setup()
         for stmt in want.statements:

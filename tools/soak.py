@@ -15,6 +15,9 @@ Two kinds of run, spread over `--workers` processes:
   (tools/scanmargin.py: docs/scan.md's table, to build/scan_margin.json; not with --quick);
 - the screen reader on every name of 3 letters, 8x8 and 2x, plain and highlighted
   (host_tests/test_screenreader.py with FISHTABLE_READER_NAMES=all; not with --quick);
+- presses every 10 ms across a second around the moments the panel dims and goes dark
+  (host_tests/test_edges.py, FISHTABLE_EDGES_FULL) and the page's stored board in every damaged
+  form of every file (host_tests/test_web_stored.py, FISHTABLE_WEB_STORED_FULL; not with --quick);
 - random walks (tools/simlib/soakwalk.py): random presses, long presses, undo storms, settings and
   history visits mid-game and restarts, with the table's invariants checked after every press.  The
   MicroPython walks run the firmware as the board does (compiled to .mpy) with a heap of `--heap`
@@ -193,7 +196,30 @@ def scan_margin(job):
     argv = [sys.executable, os.path.join(TOOLS, "scanmargin.py"), "--frames", str(job), "--json", MARGIN_JSON]
     proc = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
     problem = None if proc.returncode == 0 else "Scan's margin table:\n%s" % (proc.stdout + proc.stderr)[-3000:]
+    table = "\n".join(line for line in proc.stdout.split("\n") if line.startswith("|"))
+    with open(os.path.join(ROOT, "docs", "scan.md")) as f:
+        if problem is None and table not in f.read():
+            problem = "docs/scan.md's margin table is not the one measured now:\n%s" % table
     return problem, time.time() - start, proc.stdout
+
+
+def full_sweep(job):
+    """A test file of host_tests/ in full, its environment variable set: (label, file, variable);
+    (problem or None, seconds)."""
+    label, name, variable = job
+    start = time.time()
+    env = dict(os.environ, **{variable: "1"})
+    argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+            os.path.join(ROOT, "host_tests", name)]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "%s:\n%s" % (label, proc.stdout[-3000:])
+    return problem, time.time() - start
+
+
+# every 10 ms across a second around the dim and dark moments, each key and the encoder, battery and
+# USB, both interpreters; the page's stored board in every damaged form of every file
+FULL_SWEEPS = [("presses around the dim and dark moments", "test_edges.py", "FISHTABLE_EDGES_FULL"),
+               ("the page's stored board damaged", "test_web_stored.py", "FISHTABLE_WEB_STORED_FULL")]
 
 
 def fault_sweeps(job):
@@ -241,6 +267,7 @@ def main(argv=None):
             jobs.insert(0, (scan_codes, SCAN_GAMES))
             jobs.insert(0, (reader_names, None))
             jobs.insert(0, (damage_sweep, DAMAGE))
+            jobs[:0] = [(full_sweep, job) for job in FULL_SWEEPS]
             jobs.insert(0, (scan_margin, MARGIN_FRAMES))
             jobs.insert(0, (fault_sweeps, None))
         results = []
@@ -283,6 +310,13 @@ def report(results, plan, args, seed, seconds):
             print("  damage sweep: %s (%.0f s; host_tests/test_damage.py, every form)" % (
                 "failed" if problem else "every file in every form boots; every journal part lost, duplicated, "
                 "swapped is found", took))
+            if problem:
+                problems.append(problem)
+            continue
+        if kind is full_sweep:
+            problem, took = result
+            print("  %s: %s (%.0f s; host_tests/%s, %s=1)" % (job[0], "failed" if problem else "passed", took, job[1],
+                                                             job[2]))
             if problem:
                 problems.append(problem)
             continue

@@ -81,6 +81,7 @@ def bundle_files():
     files["/web/tools/history.py"] = os.path.join(TOOLS, "history.py")  # the summary button
     files["/web/tools/scanlink.py"] = os.path.join(TOOLS, "scanlink.py")  # a scanned page link read back
     files["/web/tools/importer.py"] = os.path.join(WEB, "importer.py")  # Import and Keep, as the board stores
+    files["/web/tools/flashcheck.py"] = os.path.join(WEB, "flashcheck.py")  # the stored board checked
     return files
 
 

@@ -10,6 +10,7 @@ filesystem is the board's flash: /main.py, /fishtable, /boards, /config.txt, /da
   ring), then waits in the page for up to that long and drives the button pins from the
   page's buttons (the firmware debounces them and makes BACK from a long OK itself);
 - `os.urandom` is the browser's crypto.getRandomValues (the port has none);
+- `machine.RTC` is the browser's local time: games played on the page have their date;
 - with a key script (tests), the clock is virtual and the simulator's own PinScript presses
   the pins, so the page shows exactly the simulator's frames for the same script and seed.
 """
@@ -152,20 +153,31 @@ def panel_chip(config="/config.txt", boards="/boards"):
 
 
 def configured_profile(config, boards):
-    """The parsed JSON of config.txt's board profile (pico without a BOARD= line), or None."""
-    name = "pico"
+    """The parsed JSON of config.txt's board profile (pico without a BOARD= line), or None.
+
+    config.txt is read as the board reads it (fishtable.hw.board.read_config: bounded, checked
+    text); whatever it holds, a file that cannot be used gives None (pico's buttons and panel), and
+    the firmware then says on the panel what is wrong with it, as the board does."""
     try:
-        with open(config) as f:
-            for line in f.read().split("\n"):
-                if line.strip().upper().startswith("BOARD=") and line.split("=", 1)[1].strip():
-                    name = line.split("=", 1)[1].strip()
-    except OSError:
-        pass
-    try:
+        from fishtable.hw import board
+
+        name = board.read_config(config)
         with open("%s/%s.json" % (boards, name)) as f:
-            return json.loads(f.read())
-    except (OSError, ValueError):
+            return json.loads(f.read(64 * 1024))
+    except Exception:  # noqa: BLE001 - the firmware's own start says what is wrong
         return None
+
+
+class BrowserRTC:
+    """The RP2040's clock on the page: the browser's local time, as `make flash` sets a board's,
+    so every game played on the page carries its date (fishtable.hw.rtc reads it at a new game)."""
+
+    def datetime(self, value=None):
+        if value is not None:
+            return None  # the page's clock is the browser's: it is never set from the board
+        d = js.Date.new()
+        return (d.getFullYear(), d.getMonth() + 1, d.getDate(), (d.getDay() + 6) % 7, d.getHours(),
+                d.getMinutes(), d.getSeconds(), 0)
 
 
 def crypto_urandom(n):
@@ -192,6 +204,7 @@ def run(seed=None, script=None):
     """Boot the board: device models in, then the firmware's /main.py as on the Pico."""
     devices.install()
     sys.modules["time"] = vmtime  # ours, not the models' own clock (install() may set one)
+    os.chdir("/")
     edge = Edge(button_pins(), script is not None, panel_chip())
     if script is not None:
         import simrun  # the simulator's script player (tools/simlib/simrun.py)
@@ -202,6 +215,7 @@ def run(seed=None, script=None):
         vmtime.ticks_us = lambda: edge.now * 1000
     else:  # the board's clock of the worker (vm-worker.js): a stalled VM never lengthens a press
         vmtime.ticks_ms = lambda: js.vmNow()
+        machine_model.RTC = BrowserRTC  # the calendar (a key script's run has none, as the simulator)
     install_urandom(seed)
     vmtime.sleep_ms = edge.sleep_ms
     os.chdir("/")

@@ -219,6 +219,7 @@ async function boot(msg) {
       if (!f.dir) FS.writeFile(f.path, f.data);
     } catch (e) {
       out("stored flash: " + f.path + " left out\n");
+      post({ type: "leftout", path: f.path, why: "left out: a file and a folder in the same place" });
     }
   }
   if (msg.board) FS.writeFile("/config.txt", "BOARD=" + msg.board + "\n"); // (a test run's: not stored)

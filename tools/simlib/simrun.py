@@ -101,6 +101,11 @@ class PinScript:
         idle = getattr(self.keys, "idle", None)
         return idle is not None and idle()
 
+    def busy(self):
+        """A press or turn of the board's keys is under way (the app's idle timer counts it)."""
+        busy = getattr(self.keys, "busy", None)
+        return busy is not None and busy()
+
     def wake_in(self, now, ms):
         """How long a light sleep of `ms` from `now` lasts: the script's next pin change (a key's
         interrupt) ends it, as on the chip."""
