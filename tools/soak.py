@@ -196,6 +196,10 @@ def scan_margin(job):
     argv = [sys.executable, os.path.join(TOOLS, "scanmargin.py"), "--frames", str(job), "--json", MARGIN_JSON]
     proc = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
     problem = None if proc.returncode == 0 else "Scan's margin table:\n%s" % (proc.stdout + proc.stderr)[-3000:]
+    table = "\n".join(line for line in proc.stdout.split("\n") if line.startswith("|"))
+    with open(os.path.join(ROOT, "docs", "scan.md")) as f:
+        if problem is None and table not in f.read():
+            problem = "docs/scan.md's margin table is not the one measured now:\n%s" % table
     return problem, time.time() - start, proc.stdout
 
 

@@ -83,10 +83,9 @@ def _start(hw, store, die):
 
     settings = prefcheck.checked(store.load_settings(prefs.defaults()))
     del prefcheck
-    prefs = None
     forget_module("fishtable.ui.prefcheck")  # only the start needs it
-    forget_module("fishtable.ui.prefs")  # needed again only when a setting changes
-    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms(), root)
+    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms(), root)  # (it applies them: prefs goes)
+    prefs = None
     app.start()  # never raises: whatever fails, the main menu and a message (App.start)
     return app
 
