@@ -26,7 +26,6 @@ def run(hw, store, die, limit=None):
     clock = hw.clock
     keys = hw.keys
     idle = getattr(keys, "idle", None)  # (a key input without it keeps the loop at SLEEP_MS)
-    busy = getattr(keys, "busy", None)
     sleep = hw.lightsleep if idle is not None else None
     keep = hw.keepalive
     battery = hw.battery
@@ -39,7 +38,7 @@ def run(hw, store, die, limit=None):
             ev = keys.poll(now)
             if ev:
                 app.handle(ev)
-            if busy is not None and busy():  # a press or turn that began lit keeps the panel lit
+            if idle is not None and idle() is False:  # a press or turn that began lit keeps it lit
                 app.key_at = now
             app.tick(now)
             if battery is not None:
