@@ -97,14 +97,10 @@ class PinScript:
         self.keys.down_event = on
 
     def idle(self):
-        """The board's keys are idle (nothing down, nothing waiting): the loop may sleep."""
+        """The board's keys are idle (nothing down, nothing waiting): the loop may sleep; False while
+        a press or turn is under way (fishtable.hw.keys)."""
         idle = getattr(self.keys, "idle", None)
-        return idle is not None and idle()
-
-    def busy(self):
-        """A press or turn of the board's keys is under way (the app's idle timer counts it)."""
-        busy = getattr(self.keys, "busy", None)
-        return busy is not None and busy()
+        return idle() if idle is not None else None
 
     def wake_in(self, now, ms):
         """How long a light sleep of `ms` from `now` lasts: the script's next pin change (a key's

@@ -26,7 +26,6 @@ def run(hw, store, die, limit=None):
     clock = hw.clock
     keys = hw.keys
     idle = getattr(keys, "idle", None)  # (a key input without it keeps the loop at SLEEP_MS)
-    busy = getattr(keys, "busy", None)
     sleep = hw.lightsleep if idle is not None else None
     keep = hw.keepalive
     battery = hw.battery
@@ -41,7 +40,7 @@ def run(hw, store, die, limit=None):
             ev = keys.poll(now)
             if ev:
                 app.handle(ev)
-            if busy is not None and busy():  # a press or turn that began lit keeps the panel lit
+            if idle is not None and idle() is False:  # a press or turn that began lit keeps it lit
                 app.key_at = now
             app.tick(now)
             if battery is not None:
@@ -95,10 +94,9 @@ def _start(hw, store, die):
 
     settings = prefcheck.checked(store.load_settings(prefs.defaults()))
     del prefcheck
-    prefs = None
     forget_module("fishtable.ui.prefcheck")  # only the start needs it
-    forget_module("fishtable.ui.prefs")  # needed again only when a setting changes
-    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms(), root)
+    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms(), root)  # (it applies them: prefs goes)
+    prefs = None
     app.start()  # never raises: whatever fails, the main menu and a message (App.start)
     return app
 
