@@ -30,6 +30,8 @@ def run(hw, store, die, limit=None):
     keep = hw.keepalive
     battery = hw.battery
     app = _start(hw, store, die)
+    app.draw()  # the first frame, then the table of names grown while the heap is whole
+    grow_names()
     passes = 0
     while limit is None or passes < limit:
         passes += 1
@@ -61,6 +63,15 @@ def run(hw, store, die, limit=None):
         else:
             clock.sleep_ms(SLEEP_MS)
     return app
+
+
+def grow_names():
+    """MicroPython's table of names grown once, now (fishtable.ui.names)."""
+    from fishtable import forget_module
+    from fishtable.ui import names
+
+    names.grow()
+    forget_module("fishtable.ui.names")
 
 
 def _start(hw, store, die):
