@@ -182,6 +182,19 @@ def damage_sweep(job):
 DAMAGE = "whatever or journal_part"
 
 
+def history_sweep(job):
+    """host_tests/test_history_pack.py in full (FISHTABLE_HISTORY_FULL): a power cut at every write
+    point of the packed history's take-over, filing, Delete and trim, on the fault-injecting flash
+    (LittleFS-like and torn) and on the real LittleFS; (problem or None, seconds)."""
+    start = time.time()
+    env = dict(os.environ, FISHTABLE_HISTORY_FULL="1")
+    argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+            os.path.join(ROOT, "host_tests", "test_history_pack.py"), "-k", job]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "the packed history's power-cut sweep:\n%s" % proc.stdout[-3000:]
+    return problem, time.time() - start
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a few minutes instead of half an hour")
@@ -213,6 +226,7 @@ def main(argv=None):
             jobs.insert(0, (scan_codes, SCAN_GAMES))
             jobs.insert(0, (reader_names, None))
             jobs.insert(0, (damage_sweep, DAMAGE))
+            jobs.insert(0, (history_sweep, "power_cut"))
         results = []
         with ProcessPoolExecutor(args.workers) as pool:
             futures = [(kind, job, pool.submit(kind, job)) for kind, job in jobs]
@@ -248,6 +262,13 @@ def report(results, plan, args, seed, seconds):
     busy = {"walk": 0.0, "game": 0.0}
     cpu = {"cpython": [0.0, 0.0], "micropython": [0.0, 0.0]}  # processor seconds: games, walks
     for kind, job, result in results:
+        if kind is history_sweep:
+            problem, took = result
+            print("  history sweep: %s (%.0f s; host_tests/test_history_pack.py, every write point)" % (
+                "failed" if problem else "every game in one place after every cut", took))
+            if problem:
+                problems.append(problem)
+            continue
         if kind is damage_sweep:
             problem, took = result
             print("  damage sweep: %s (%.0f s; host_tests/test_damage.py, every form)" % (
