@@ -145,3 +145,26 @@ def test_a_history_that_is_a_file_shows_no_games_under_cpython(tmp_path):
     app = App()
     app.store = store
     assert type(history_screen(app)).__name__ == "Info"
+
+
+def test_stats_shows_each_players_last_game_date(tmp_path):
+    """Stats: a player's page gives the date of their last game (found in the history by seeking),
+    or its number when the game has no date."""
+    from benchlib import histbench
+    from simlib.rig import Rig
+
+    from fishtable.events import NEXT
+
+    dated = histbench.realistic(os.path.join(ROOT, "records"), 2)  # Anna... with dates
+    root = tmp_path / "board"
+    histbench.build(str(root / "data"), 6, dated, loose=True)  # the old form: taken over at boot
+    for game in ("hifisch", "hecht", "yofish"):
+        os.remove(str(root / "data" / "stats" / (game + ".txt")))  # rebuilt from the history
+    rig = Rig(str(root), seed=3)
+    rig.menu("Stats")
+    rig.menu("Hecht")
+    rig.press(NEXT)
+    from simlib.device import reader
+
+    text = " ".join(reader().read(rig.glass()).text().split())
+    assert "Last 2026-02-02" in text or "Last 2026-01-01" in text, text

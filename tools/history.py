@@ -369,6 +369,8 @@ def chart(plays, path):
 def _wins_panel(draw, fonts, x0, y0, game, plays):
     from fishtable.core.stats import is_guest
 
+    if all(play.match.date for play in plays):  # games imported late are drawn where their dates fall
+        plays = sorted(plays, key=lambda play: (play.match.date, play.number))
     counts = {}
     series = {}
     for step, play in enumerate(plays):
@@ -386,21 +388,63 @@ def _wins_panel(draw, fonts, x0, y0, game, plays):
     draw.line((left, base, right, base), fill=(0, 0, 0))
     draw.line((left, top, left, base), fill=(0, 0, 0))
     most = max([1] + list(counts.values()))
-    steps = max(1, len(plays))
-    draw.text((left - 20, top - 4), str(most), fill=(0, 0, 0), font=fonts[1])
-    draw.text((right - 10, base + 4), str(steps), fill=(0, 0, 0), font=fonts[1])
+    where = _time_axis(plays)  # each game's place on the x axis (0..1): by date when every game has one
+    for value in _ticks(most):  # the wins' scale
+        y = base - (base - top - 12) * value // most
+        draw.line((left - 3, y, left, y), fill=(0, 0, 0))
+        draw.text((left - 6, y), str(value), fill=(0, 0, 0), font=fonts[1], anchor="rm")
+    for place, label in where[1]:  # the time's scale: dates, or game numbers
+        x = left + int((right - left) * place)
+        draw.line((x, base, x, base + 3), fill=(0, 0, 0))
+        draw.text((x, base + 4), label, fill=(0, 0, 0), font=fonts[1], anchor="ma")
     for k, name in enumerate(shown):
         colour = LINE_COLOURS[k]
         lift = 2 * k  # lines that run together stay apart
         points = [(left, base - lift)]
         for step, total in series[name]:
-            x = left + (right - left) * step // steps
+            x = left + int((right - left) * where[0][step - 1])
             points.append((x, points[-1][1]))
             points.append((x, base - (base - top - 12) * total // most - lift))
         points.append((right, points[-1][1]))
         draw.line(points, fill=colour, width=2)
         draw.rectangle((right + 12, top + 14 * k + 3, right + 20, top + 14 * k + 11), fill=colour)
         draw.text((right + 24, top + 14 * k), "%s: %d" % (name, counts[name]), fill=(0, 0, 0), font=fonts[1])
+
+
+def _ticks(most, count=5):
+    """Round values from 0 to `most` for an axis's scale (at most about `count` + 1 of them)."""
+    step = 1
+    while most // step > count:
+        for factor in (2, 5 / 2, 2):
+            step = int(step * factor)
+            if most // step <= count:
+                break
+    return list(range(0, most + 1, step))
+
+
+def _time_axis(plays):
+    """(each game's place on the x axis from 0 to 1, [(place, label)] of the scale): by date when
+    every game has one (a game a day apart from the next stands a day apart), else by game."""
+    import datetime
+
+    dates = []
+    for play in plays:
+        try:
+            dates.append(datetime.datetime.strptime(play.match.date or "", "%Y-%m-%dT%H:%M"))
+        except ValueError:
+            dates = None
+            break
+    count = len(plays)
+    if dates and dates[-1] > dates[0]:
+        span = (dates[-1] - dates[0]).total_seconds()
+        places = [0.05 + 0.95 * (d - dates[0]).total_seconds() / span for d in dates]
+        marks = [0.05 + 0.95 * i / 3 for i in range(4)]
+        labels = [(dates[0] + (dates[-1] - dates[0]) * i / 3).strftime("%Y-%m-%d") for i in range(4)]
+        return places, list(zip(marks, labels))
+    if dates:  # one day, or one game: its date in the middle
+        return [0.5] * count, [(0.5, dates[0].strftime("%Y-%m-%d"))]
+    places = [(i + 1) / count for i in range(count)]
+    return places, [(n / count, str(n)) for n in _ticks(count)]
 
 
 def _scores_panel(draw, fonts, x0, y0, game, plays):

@@ -165,7 +165,7 @@ def app(root, boards="/boards"):
     import devices
 
     devices.install()
-    devices.attach_panel()
+    _s["panel"] = devices.attach_panel()
     from devices.inputs import Clock
 
     from fishtable.hw import board
@@ -178,8 +178,13 @@ def app(root, boards="/boards"):
     hw.clock = Clock()
     _s["app"] = _start(hw, Store(root=root), make_die(hw))
     _s["app"].draw()
+    del _s["panel"].log[:]
+
+
+def mark(key):
+    """After two collections (separate calls): the heap in use now."""
     gc.collect()
-    _s["idle"] = gc.mem_alloc()
+    print("BENCH %s %d" % (key, gc.mem_alloc()))
 
 
 def _us(start):
@@ -187,7 +192,7 @@ def _us(start):
 
 
 def open_history():
-    """Open History from the main menu: (microseconds, heap in use after collection, minus idle)."""
+    """Open History from the main menu, drawn: the microseconds it took."""
     from fishtable.ui import menu
 
     app = _s["app"]
@@ -195,33 +200,34 @@ def open_history():
     start = time.ticks_us()
     menu._chosen(app, "History")
     app.draw()
-    took = _us(start)
-    gc.collect()
-    print("BENCH history_open_us %d" % took)
-    print("BENCH history_heap %d" % (gc.mem_alloc() - _s["idle"]))
+    print("BENCH history_open_us %d" % _us(start))
+    del _s["panel"].log[:]
 
 
 def steps(where, count=8):
-    """The mean time of `count` NEXT presses in History from the game at `where` (0: the newest; a
-    fraction of the list: the middle, the oldest), each drawn; every 8th reads the next window."""
+    """The mean time of `count` NEXT presses in History, each drawn, from the game at `where` (a
+    fraction of the list: 0 the newest, 0.5 the middle, 1 the oldest); one of them reads the next
+    window of names."""
     from fishtable.events import NEXT
 
     app = _s["app"]
-    top = app.stack[-1]
-    n = len(top.ask.labels)
-    at = min(n - 1, int(where * n))
-    at = max(0, min(at, n - count - 1)) if n > count else 0
-    top.ask.index = at
+    ask = app.stack[-1].ask
+    n = len(ask.labels)
+    at = max(0, min(int(where * n), n - count - 1))
+    ask.index = at
+    ask.top = at
+    app.dirty = True
     app.draw()
     start = time.ticks_us()
     for _ in range(count):
         app.handle(NEXT)
         app.draw()
     print("BENCH history_step_us_%d %d" % (int(where * 100), _us(start) // count))
+    del _s["panel"].log[:]
 
 
 def open_stats():
-    """Open Stats and the first game's page: (microseconds, heap in use minus idle)."""
+    """Open Stats and the first game's page from the main menu, drawn: the microseconds it took."""
     from fishtable.core.games import GAMES
     from fishtable.ui import menu
 
@@ -231,7 +237,10 @@ def open_stats():
     menu._chosen(app, "Stats")
     app.stack[-1].on_ok(app, GAMES[0].title)
     app.draw()
-    took = _us(start)
-    gc.collect()
-    print("BENCH stats_open_us %d" % took)
-    print("BENCH stats_heap %d" % (gc.mem_alloc() - _s["idle"]))
+    print("BENCH stats_open_us %d" % _us(start))
+    del _s["panel"].log[:]
+
+
+def home():
+    _s["app"].home()
+    _s["app"].draw()

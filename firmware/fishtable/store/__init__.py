@@ -215,6 +215,11 @@ class Store:
         cannot be read."""
         return _history().open_game(self.fs, self.history_dir, name)
 
+    def history_date(self, number):
+        """The `date` of history game `number` ("2026-12-01T19:05"), None when it has none or is
+        gone: its header's lines, found by seeking."""
+        return _history().date_of(self.fs, self.history_dir, number, self.buf)
+
     def history_game(self, name):
         """The finished game in the history as `name`, its every line checked.
 
