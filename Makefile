@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 
-.PHONY: setup chromium test lint typecheck pytest sim web screens bench flash deploy-cp replay history players pull \
+.PHONY: setup chromium test lint typecheck pytest sim web screens bench flash uf2 deploy-cp replay history players pull \
 	autoplay soak clean
 
 # setup: the development set (Python in .venv, Node in node_modules: the MicroPython WebAssembly
@@ -64,9 +64,9 @@ pytest: setup
 	@$(PY) -m pytest -n 2 --dist loadgroup host_tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
-## sim: the firmware's own main.py on a simulated board in this terminal
+## sim [BOARD=pico_sh1106]: the firmware's own main.py on a simulated board in this terminal
 sim: $(RUN_STAMP)
-	$(PY) tools/sim.py
+	$(PY) tools/sim.py $(if $(BOARD),--board $(BOARD))
 
 ## web: the device in a web page: build build/web/ and serve it on 127.0.0.1 (PORT=8000)
 web: $(RUN_STAMP) $(NODE_STAMP)
@@ -83,6 +83,11 @@ bench: setup
 ## flash: put the firmware on a Pico over USB (PORT=/dev/ttyACM0 BOARD=pico PAGE=https://you.github.io/fishtable/)
 flash: $(RUN_STAMP)
 	$(PY) tools/flash.py $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board $(BOARD)) $(if $(filter undefined,$(origin PAGE)),,--page "$(PAGE)")
+
+## uf2 [BOARD=pico] [MICROPYTHON_UF2=file-or-folder] [PAGE=url]: MicroPython and fishtable in one file for a new
+## board, build/fishtable-BOARD.uf2 (every profile without BOARD; MicroPython downloaded and checked unless given)
+uf2: $(RUN_STAMP)
+	$(PY) tools/uf2build.py $(if $(BOARD),--board $(BOARD)) $(if $(MICROPYTHON_UF2),--micropython "$(MICROPYTHON_UF2)") $(if $(PAGE),--page "$(PAGE)")
 
 ## deploy-cp DRIVE=/media/$$USER/CIRCUITPY [BOARD=circuitpython_pico]: fishtable on a CircuitPython board
 deploy-cp: $(RUN_STAMP)

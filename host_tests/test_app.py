@@ -72,7 +72,8 @@ def test_setup_offers_only_the_games_player_counts_and_distinct_colours(rig):
         assert not set(colours) & set(seen)
         seen.append(colours[rig.ask().index])
         rig.press(OK)
-    assert rig.labels() == ["By lot", "P1", "P2", "P3", "P4"]
+    assert rig.labels() == ["P1", "P2", "P3", "P4", "By lot"]  # the rulebook's way first: the youngest
+    assert rig.ask().index == 0
     rig.press(BACK)  # back to the last colour
     assert rig.ask().prompt == "P4 colour"
 
@@ -124,6 +125,7 @@ def test_starting_player_by_lot_spins_the_ring_and_uses_the_die(rig):
     rig.menu("New Hi Fisch!")
     rig.choose(4)
     rig.press(OK, 4)
+    rig.press(PREV)  # "By lot" is the last choice (the rulebook: who last went swimming in the sea)
     frames_before = len(rig.pixels.frames)
     rig.words.append("ok")
     rig.app.handle(OK)  # Lot
@@ -254,7 +256,15 @@ def test_yofish_advanced_asks_each_hidden_bonus_then_ends(rig):
     rig.choose(1)
     rig.choose(3)
     assert rig.ask().prompt == "Hidden bonus"  # the last one: no question whose
+    rig.choose(4)
+    # the final scores first, with Undo: one habitual OK does not file the game
+    assert rig.ask().prompt == "Final scores:" and rig.labels() == ["File the game", "Undo bonus"]
+    assert rig.app.match is not None and not rig.store.history()
+    assert read_screen(rig).split("\n")[-1].split() == ["16", "17", "18"]  # 13 each, +3, +4 (shown), +5
+    rig.choose(-1)  # Undo bonus: the last player's picker again
+    assert rig.ask().prompt == "Hidden bonus" and rig.app.match is not None
     rig.choose(0)
+    rig.choose(0)  # File the game
     assert type(rig.top()).__name__ == "GameOver"
     assert rig.top().winners == [3]
     assert rig.app.match is None and [s for s in read_history(rig) if s[0] == "hidden"] == [
@@ -687,3 +697,18 @@ def test_hifisch_game_over_pages_through_each_players_points(rig):
         assert rig.top().page == k and rig.top().lines[0].startswith("P%d:" % match.game.ranking()[k - 1])
     rig.press(OK)
     assert type(rig.top()).__name__ == "MainMenu"
+
+
+def test_the_idle_menu_of_a_board_holds_no_store_session_or_die(run_fw, tmp_path):
+    """On the board (loop.run with the store's folder) the idle main menu keeps the code of the
+    loop, the menu and the drawing only: the store, the session, the die and the registry go (their
+    code is RAM), and come back as they were; a game in progress keeps its session and store."""
+    out = run_fw.call("idle_menu.idle_and_back", str(tmp_path))
+    assert out["idle"] == ["fishtable", "fishtable.core", "fishtable.events", "fishtable.ui",
+                           "fishtable.ui.app", "fishtable.ui.draw", "fishtable.ui.loop", "fishtable.ui.menu",
+                           "fishtable.ui.ringfx", "fishtable.ui.widgets"]
+    assert out["settings"] == 2  # (loaded from the store before it went)
+    assert out["die_dropped"] and out["rolls"]  # the die's sequence goes on where it was
+    assert out["playing"] == ["fishtable.session", "fishtable.store"]
+    assert out["resumed"] == "hecht"
+    assert out["discarded"] == [] and out["roster"] == []

@@ -72,7 +72,7 @@ def test_each_command_installs_only_what_it_needs(tmp_path):
     development set (which includes it) comes with `make test`; both files are pinned."""
     for name in ("Makefile", "requirements.txt", "requirements-dev.txt", "package.json", "package-lock.json"):
         shutil.copy(os.path.join(ROOT, name), str(tmp_path))
-    for target in ("sim", "flash", "history", "players", "pull", "web"):
+    for target in ("sim", "flash", "uf2", "history", "players", "pull", "web"):
         out = dry_run(str(tmp_path), target)
         assert "-m venv .venv" in out and "-r requirements.txt" in out and "requirements-dev" not in out, target
         assert ("npm ci" in out) == (target == "web"), target

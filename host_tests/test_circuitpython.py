@@ -320,6 +320,16 @@ def test_encoder_board_and_the_polled_fallback(ring_bytes):
     assert isinstance(hw.keys, Encoder)
 
 
+def test_a_panel_chip_circuitpython_does_not_drive_is_said():
+    """The SH1106 and SSD1309 profiles: a board error naming the field, not a garbled picture."""
+    from fishtable.hw.board import BoardError
+
+    for name, chip in (("pico_sh1106", "sh1106"), ("pico_ssd1309", "ssd1309")):
+        with pytest.raises(BoardError) as err:
+            hardware.build(load(name), BlinkaParts(SSD1306Model()))
+        assert "display.chip = %s" % chip in str(err.value) and "MicroPython" in str(err.value)
+
+
 # -- keys: keypad events give the events fishtable.hw.keys gives for the same presses ------
 
 class Scanner:

@@ -58,6 +58,9 @@ def test_a_clock_never_set_gives_no_date():
     assert rtc.date_text((2021, 1, 1, 0, 0, 0)) is None  # what the rp2 port reads before it is set
     assert rtc.date_text((2100, 1, 1, 0, 0)) is None and rtc.date_text(None) is None
     assert rtc.date_text((2026, 13, 1, 0, 0)) is None and rtc.date_text((2026, 1, 1, 24, 0)) is None
+    # a day the calendar has not (the record reader refuses it): no date (host_tests/test_faults.py sweeps)
+    assert rtc.date_text((2026, 2, 31, 12, 30)) is None and rtc.date_text((2026, 2, 29, 12, 30)) is None
+    assert rtc.date_text((2028, 2, 29, 12, 30)) == "2028-02-29T12:30" and rtc.date_text((2026, 4, 31, 9, 0)) is None
 
 
 def test_the_clock_modules_are_decoded_from_their_registers():

@@ -327,3 +327,25 @@ def test_an_interrupted_flash_is_finished_by_the_next(board):
     for path, digest in manifest["files"].items():
         with open(os.path.join(board.root, path), "rb") as f:
             assert hashlib.sha256(f.read()).hexdigest() == digest
+
+
+def test_the_board_the_page_and_the_bench_compile_alike(tmp_path):
+    """`make flash`, `make web` and the bench compile each module with the same options: no
+    line-number table (-O3) and the module's last name as its source name (a name interned anyway)."""
+    import bench
+
+    import web
+
+    assert flash.mpy_args("fishtable/ui/app.py") == ["-O3", "-s", "app"]
+    assert flash.mpy_args("/fishtable/store/__init__.py") == ["-O3", "-s", "store"]
+    fw = tmp_path / "fw"
+    (fw / "pkg").mkdir(parents=True)
+    (fw / "main.py").write_text("import pkg.mod\n")
+    (fw / "pkg" / "__init__.py").write_text("")
+    (fw / "pkg" / "mod.py").write_text("def f(x):\n    return x[5]\n")
+    board = flash.build(str(fw))["pkg/mod.mpy"]
+    bench.compile_bundle(str(tmp_path / "bundle"), str(fw))
+    assert (tmp_path / "bundle" / "pkg" / "mod.mpy").read_bytes() == board
+    page = web.compiled({"/pkg/mod.py": str(fw / "pkg" / "mod.py")}, str(tmp_path / "web"))
+    assert page["/pkg/mod.mpy"] == board
+    assert b"fishtable" not in board and b"mod.py" not in board

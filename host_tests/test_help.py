@@ -77,20 +77,22 @@ def test_set_up_checklists_follow_the_rulebooks():
         return " ".join(" ".join(items).split())
 
     hifisch = text(help.setup_items("hifisch", 3))
-    for words in ("Sandbank in the middle", "face-down", "loose heap", "shell on 10 random cards",
-                  "last went swimming in the sea"):
+    for words in ("Sandbank in the middle", "face-down", "loose heap", "shell on 10 random cards"):
         assert words in hifisch
+    # who starts was decided before the checklist: it is not asked again (the Help still says it)
+    assert "swimming" not in hifisch and "swimming" in text(t for _, t in help.help_pages("hifisch"))
     hecht = text(help.setup_items("hecht", 3))
     for words in ("board", "Snails and carp in a supply", "One carp in each of the 3 carp nests", "6 pikes",
-                  "2 pikes on two adjacent start spaces, 4 kept as supply", "6 chips each", "by lot"):
+                  "2 pikes on two adjacent start spaces, 4 kept as supply", "6 chips each"):
         assert words in hecht
+    assert "lot" not in hecht
     assert "2 players" not in hecht and "2 players" in text(help.setup_items("hecht", 2))
     three = text(help.setup_items("yofish", 3))
     four = text(help.setup_items("yofish", 4, advanced=True))
     assert "remove 6" in three and "remove 5" not in three and "Advanced" not in three
     assert "remove 5" in four and "remove 6" not in four and "removed card, kept hidden" in four
     for items in (three, four):
-        assert "Deal 6 cards each" in items and "3 cards from the pile" in items and "youngest" in items
+        assert "Deal 6 cards each" in items and "3 cards from the pile" in items and "youngest" not in items
     # the help's own set-up pages show every item, tags taken off
     pages = " ".join(t for s, t in help.help_pages("yofish") if s == "Set-up")
     assert "remove 6" in pages and "remove 5" in pages and "|" not in pages

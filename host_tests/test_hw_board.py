@@ -10,13 +10,17 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = os.path.join(ROOT, "boards")
-PROFILES = ("pico", "pico_w", "pico2", "pico_encoder")
+PROFILES = ("pico", "pico_w", "pico2", "pico_encoder", "pico_sh1106", "pico_ssd1309")
+DRIVERS = {"ssd1306": "SSD1306", "sh1106": "SH1106", "ssd1309": "SSD1309"}
 
 def test_every_profile_loads_and_builds(run_fw):
     res = run_fw.call("board.load_and_build", BOARDS, PROFILES)
     for name in PROFILES:
         r = res[name]
-        assert r["display_ok"] and r["sent"] == 1032 + 2 and r["address"] == 0x3C, name
+        # a whole frame: one window and the frame (the SH1106: a page at a time), then display on
+        sent = 8 * (4 + 1 + 128) + 2 if r["chip"] == "sh1106" else 1032 + 2
+        assert r["display_ok"] and r["sent"] == sent and r["address"] == 0x3C, name
+        assert r["driver"] == DRIVERS[r["chip"]] and r["unknown"] == [] and r["shown"], name
         assert r["ring_count"] == r["count"] in (12, 16, 24)
         assert r["keys"] == ("Encoder" if r["kind"] == "encoder" else "Buttons")
         assert 0 < r["level"] <= 64 and r["poll"] == 0
@@ -39,6 +43,8 @@ def test_broken_profiles_name_the_field(run_fw, tmp_path):
         "encoder_without_pins": ["input.a", "missing"],
         "count_too_big": ["ring.count", "500"],
         "flip_not_bool": ["display.flip"],
+        "bad_chip": ["display.chip", "ssd1315", "sh1106", "ssd1309"],
+        "chip_not_text": ["display.chip", "1106"],
         "garbled": ["garbled", "JSON"],
         "nonexistent": ["no profile", "known:"],
         "../pico": ["not a profile name"],

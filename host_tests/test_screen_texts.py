@@ -161,7 +161,7 @@ def test_hecht_pike_owners_show_the_new_pikes_by_name(tmp_path):
         player.setup()
         for stmt in want.statements:
             player.play(stmt)
-        player.select("Chip: pike")
+        player.select("Pike breeding")
         player.expect("Nests with pairs")
         player.pick(1)
         screen = player.expect("Nest 1 owners")

@@ -263,9 +263,9 @@ def whole_yofish(rig):
         rig.choose(rng.randint(0, 1))
 
 
-def sim_frames(script, tmp):
-    """The scripted simulator's frames (tools/sim.py --keys ... --seed), decoded from its PNGs:
-    [(glass 1024 bytes, ring colours as drawn)]."""
+def sim_frames(script, tmp, board=None):
+    """The scripted simulator's frames (tools/sim.py --keys ... --seed [--board NAME]), decoded from
+    its PNGs: [(glass 1024 bytes, ring colours as drawn)]."""
     import sim
     from PIL import Image
 
@@ -276,7 +276,8 @@ def sim_frames(script, tmp):
     frames = os.path.join(tmp, "frames")
     flash = os.path.join(tmp, "flash")
     subprocess.run([sys.executable, os.path.join(TOOLS, "sim.py"), "--keys", keys, "--frames", frames,
-                    "--seed", str(SEED), "--flash", flash, "--fresh"], check=True, capture_output=True)
+                    "--seed", str(SEED), "--flash", flash, "--fresh"] + (["--board", board] if board else []),
+                   check=True, capture_output=True)
     out = []
     for name in sorted(n for n in os.listdir(frames) if n.startswith("frame_") and n.endswith(".png")):
         img = Image.open(os.path.join(frames, name)).convert("RGB")
@@ -305,15 +306,16 @@ def as_drawn_by_sim(ring_hex):
 # -- the JS decoder against the host's SSD1306 model ----------------------------------------
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_js_glass_decoder_equals_panel_model():
-    """web/panel.js shows the same glass as tools/devices/panel.py's glass() for every display state."""
-    from devices.panel import SSD1306Model, pack_vlsb
+    """web/panel.js shows the same glass as tools/devices/panel.py's glass() for every display state
+    and every panel chip's model (the SH1106's 132-column RAM, the glass 2 columns in)."""
+    from devices.panel import MODELS, pack_vlsb
 
     rng = random.Random(5)
     cases = []
     expected = []
-    for i in range(40):
-        model = SSD1306Model()
-        model.ram = bytearray(rng.getrandbits(8) for _ in range(1024))
+    for i in range(60):
+        model = MODELS[("ssd1306", "sh1106", "ssd1309")[i % 3]]()
+        model.ram = bytearray(rng.getrandbits(8) for _ in range(8 * model.ram_width))
         model.display_on = i % 7 != 0
         model.charge_pump = i % 11 != 0
         model.entire_on = i % 13 == 5
@@ -327,7 +329,8 @@ def test_js_glass_decoder_equals_panel_model():
             8 if model.com_reverse else 0)
         cases.append({"ram": model.ram.hex(), "s": {"flags": flags, "startLine": model.start_line,
                                                      "offset": model.offset, "mux": model.mux,
-                                                     "comPins": model.com_pins}})
+                                                     "comPins": model.com_pins, "ramWidth": model.ram_width,
+                                                     "margin": model.MARGIN}})
         expected.append(bytes(pack_vlsb(model.glass(), W, H)).hex())
     code = (
         "import('%s').then(({glassPages}) => {"
@@ -389,6 +392,24 @@ def test_panel_equals_simulator_frames(site, browser, steps, tmp_path):
     assert len(lit) >= 2, lit  # the seats' colours
     # ... and the last frame's LEDs on the screen: the pixel at each LED's centre.
     same_leds_on_screen(page, drawn[-1])
+
+
+@pytest.mark.parametrize("board", ["pico_sh1106", "pico_ssd1309"])
+def test_each_panel_chip_shows_the_simulators_frames(site, browser, board, tmp_path):
+    """?board=NAME: the page runs that profile with its panel chip's model on the bus (the SH1106's
+    132-column RAM drawn by web/panel.js); its frames are the simulator's on the same board, which
+    are the SSD1306 board's."""
+    script, _rig = rig_script(short_hecht)
+    from urllib.parse import quote
+
+    page = open_page(browser, site + "?seed=%d&keys=%s&board=%s" % (SEED, quote(script), board))
+    page.wait_for_function("fishtable.stopped !== null", timeout=30000)
+    assert page.evaluate("fishtable.stopped") == "ok", page.evaluate("fishtable.log")
+    got = [bytes.fromhex(h) for h in page.evaluate("fishtable.frames")]
+    want = [glass for glass, _ring in sim_frames(script, str(tmp_path / board), board)]
+    assert want == [glass for glass, _ring in sim_frames(script, str(tmp_path / "pico"))]
+    assert len(want) > 12 and len(want) - len(got) in (0, 1)
+    assert got == want[len(want) - len(got):]
 
 
 SIM_DARK = (32, 32, 32)  # a dark LED in tools/sim.py's pictures
@@ -590,6 +611,8 @@ def test_whole_game_through_buttons_and_keys(site, browser, name, ways, tmp_path
     standings = json.loads(out.stdout)
     assert len(standings.pop("colours")) == want.players  # the seats' colours, taken as offered
     assert 0 <= standings.pop("played") <= 999  # the minutes the game took, as the board counted them
+    day = standings.pop("date")  # the browser's local time when it began: the page's board has a clock
+    assert len(day) == 16 and day[4] == day[7] == "-" and day[10] == "T" and day[13] == ":", day
     assert standings == json.loads(summary_line(want))  # the standings the rules core expects
     assert standings["over"] is True and standings["winners"]
     assert not errors
@@ -1234,17 +1257,28 @@ def test_scanned_link_card_bgstats_keep_download(site, other_browser, tmp_path):
         ctx.close()
 
 
+LOCAL_NOW = """(() => { const d = new Date(); const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`; })()"""
+
+
 def test_games_imported_and_played_give_the_same_stats(site, browser, tmp_path):
     """A game played on the page's board and records imported on the page (a comment first, CRLF,
     named), mixed: the board's Stats screen, the page's Summary and tools/history.py over the page's
-    history files give the same figures."""
+    history files give the same figures.  The page's board takes its clock from the browser: the
+    game played has the date it began (the browser's local time) in its record, in tools/history.py
+    --csv and on its History page."""
+    import csv
+    import re
+
     import autoplay
 
     page = open_page(browser, site + "?seed=%d" % SEED)
     dev = PageDevice(page, ("keyboard",))
     want = whole_game("hifisch")
     player = autoplay.Autoplayer(dev, want)
+    before = page.evaluate(LOCAL_NOW)
     player.setup()
+    after = page.evaluate(LOCAL_NOW)
     for stmt in want.statements:
         player.play(stmt)
     player.finish()
@@ -1270,6 +1304,14 @@ def test_games_imported_and_played_give_the_same_stats(site, browser, tmp_path):
             (folder / name.split("/")[-1]).write_bytes(bytes.fromhex(page.evaluate("fishtable.flashRead(%r)" % name)))
     tool = subprocess.run([sys.executable, os.path.join(TOOLS, "history.py"), str(folder)], capture_output=True,
                           text=True, check=True).stdout
+    played = (folder / "0001-hifisch.fish").read_text()
+    date = re.search(r"^date (\S+) #", played, re.M)
+    assert date and before <= date.group(1) <= after, (before, after, played[:300])
+    date = date.group(1)
+    rows = subprocess.run([sys.executable, os.path.join(TOOLS, "history.py"), str(folder), "--csv", "-"],
+                          capture_output=True, text=True, check=True).stdout
+    dates = {(row["play"], row["date"]) for row in csv.DictReader(rows.splitlines())}
+    assert dates == {("1", date), ("2", ""), ("3", "")}, rows  # (the records imported have no date)
     page.click("#show-summary")
     page.wait_for_function("!document.querySelector('#summary').textContent.startsWith('Counting')", timeout=30000)
     assert page.locator("#summary").text_content().strip() == tool.strip()
@@ -1298,6 +1340,10 @@ def test_games_imported_and_played_give_the_same_stats(site, browser, tmp_path):
             for figure in (PLAYED, WINS, BEST):
                 assert str(table.figure(i, figure)) in page_text
         player.press("back")
+    player.press("back")
+    player.select("History")
+    player.select("#1 Hi Fisch!")  # the game played here
+    assert date.replace("T", " ") in " ".join(player.screen.text().split()), player.screen.text()
 
 
 # -- the stored flash damaged between two visits ------------------------------------------------------

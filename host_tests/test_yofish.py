@@ -1,5 +1,6 @@
 """Yo Fish! rules core: score track, place and cover, draw pile, end, hidden-card bonus."""
 
+import os
 import random
 
 import pytest
@@ -10,6 +11,8 @@ from hypothesis import strategies as st
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.match import Match
 from fishtable.core.record import read_text
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def new(players=3, advanced=False, start=1):
@@ -138,8 +141,8 @@ def random_game(rng, players, advanced):
     while not m.game.over:
         if m.game.next_player() is None:
             m.submit(("hidden", rng.choice(m.game.awaiting_hidden()), rng.randint(0, 99)))
-        elif rng.random() < 0.5:
-            m.submit(("place", rng.randint(1, 99), rng.randint(0, 4)))
+        elif rng.random() < 0.5 or not m.game.middle:
+            m.submit(("place", rng.randint(1, 99), rng.randint(0, min(4, m.game.middle))))
         else:
             w = rng.randint(1, 98)
             m.submit(("cover", rng.randint(w + 1, 99), w))
@@ -154,6 +157,7 @@ def test_property_random_games_add_up(seed, players, advanced):
     g = m.game
     expected = [0] * players
     turns = 0
+    middle = 3
     while not g.over:
         nxt = g.next_player()
         if nxt is None:
@@ -162,13 +166,17 @@ def test_property_random_games_add_up(seed, players, advanced):
         else:
             p = nxt - 1
             w = rng.randint(1, 98)
-            stmt = rng.choice([("place", rng.randint(1, 99), rng.randint(0, 4)), ("cover", rng.randint(w + 1, 99), w)])
+            stmt = ("place", rng.randint(1, 99), rng.randint(0, min(4, middle)))
+            if middle and rng.random() < 0.5:
+                stmt = ("cover", rng.randint(w + 1, 99), w)
+            middle += 1 if stmt[0] == "place" else -1
             turns += 1
         expected[p] += g.points_of(stmt)
         m.submit(stmt)
         # turns, hands and pile always add up: every card is in a hand, the pile, or played
         assert sum(g.hands) + g.pile + turns == 6 * players + (21 if players == 3 else 16)
         assert g.scores() == expected
+        assert g.middle == middle
     assert turns == (39 if players == 3 else 40)
     assert sum(g.hands) == 0 and g.pile == 0
     best = max(expected)
@@ -191,3 +199,58 @@ def test_allows_probes_without_changing_anything():
     before = list(m.lines())
     assert m.allows(("cover", 5, 4)) and not m.allows(("cover", 4, 5)) and not m.allows(("hidden", 1, 2))
     assert list(m.lines()) == before and m.game.scores() == [4, 0, 0]
+
+
+# -- the middle (clarification 12): a cover needs a card there; a place matches at most as many ----
+EMPTIED = ["cover 5 2", "cover 6 3", "cover 7 4"]  # three covers take the 3 starting cards
+
+
+def test_the_middle_counts_places_and_covers():
+    m = new(3)
+    assert m.game.middle == 3
+    submit_line(m, "place 4 0")
+    assert m.game.middle == 4
+    submit_line(m, "cover 5 2")
+    assert m.game.middle == 3
+    assert m.undo() == ("cover", 5, 2) and m.game.middle == 4
+
+
+def test_a_cover_with_the_middle_empty_is_refused():
+    m = new(3)
+    for line in EMPTIED:
+        submit_line(m, line)
+    assert m.game.middle == 0
+    assert not m.allows(("cover", 9, 1))
+    with pytest.raises(RecordError, match="line 8: no card in the middle to cover"):
+        read_text("\n".join(list(m.lines()) + ["cover 9 1"]))
+    submit_line(m, "place 9 0")  # a card on its own scores its value (clarification 9)
+    assert m.game.scores()[0] == 7 + 9
+
+
+def test_a_place_matches_at_most_the_cards_in_the_middle():
+    m = new(3)
+    for line in EMPTIED[:2]:
+        submit_line(m, line)
+    assert m.game.middle == 1
+    assert list(m.game.match_counts()) == [0, 1]
+    assert not m.allows(("place", 3, 2))
+    with pytest.raises(RecordError, match="line 7: more matches than cards in the middle"):
+        read_text("\n".join(list(m.lines()) + ["place 3 2"]))
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("cover 9 1", "line 8: no card in the middle to cover"),
+    ("place 3 1", "line 8: more matches than cards in the middle (0)"),
+])
+def test_replay_refuses_them_identically_under_both_interpreters(tmp_path, extra, message):
+    import subprocess
+    import sys
+
+    path = tmp_path / "middle.fish"
+    path.write_text("fishtable 1\ngame yofish\nplayers 3\nstart 1\n" + "\n".join(EMPTIED + [extra]) + "\n")
+    outs = []
+    for flag in ([], ["--micropython"]):
+        run = subprocess.run([sys.executable, "tools/replay.py", str(path)] + flag, capture_output=True, text=True,
+                             cwd=ROOT)
+        outs.append((run.returncode, run.stdout, run.stderr))
+    assert outs[0] == outs[1] == (2, "", message + "\n")

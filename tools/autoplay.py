@@ -2,6 +2,7 @@
 """Play a game record on the simulated device through its buttons, like a person would.
 
     python3 tools/autoplay.py RECORD [--micropython] [--seed N] [--keep DIR] [--scan PNG [--page URL]]
+                              [--board NAME]
 
 The firmware starts on a simulated board with an empty flash (tools/simlib/device.py: its
 own main.py, boards/pico.json, the device models).  The autoplayer sets up a new game with
@@ -22,7 +23,8 @@ record that cannot be read.
 
 With --scan PNG, once the game is over it opens Scan on the end screen (NEXT to "OK: Scan", OK)
 and saves the panel's frame as a 128x64 PNG (lit pixels white); --page URL puts `PAGE=URL` into
-the simulated board's config.txt first, so the code holds the page link.
+the simulated board's config.txt first, so the code holds the page link.  --board NAME plays on
+boards/NAME.json instead of pico (pico_sh1106, pico_ssd1309: that panel chip's driver and model).
 """
 
 import argparse
@@ -42,6 +44,7 @@ from fishtable.core.match import Match, is_guest
 from fishtable.core.record import read
 from fishtable.core.summary import summary_line
 from fishtable.ui.hecht_nests import pair_label
+from fishtable.ui.play_hecht import chip_label
 
 TITLES = {game.name: game.title for game in games.GAMES}
 DEFAULTS = {s[0]: s[1] for game in games.GAMES for s in game.settings}  # the settings of a new board
@@ -69,8 +72,9 @@ class AutoplayError(Exception):
 class Autoplayer:
     """Plays one record on a Device through its buttons."""
 
-    def __init__(self, dev, match):
+    def __init__(self, dev, match, habit=False):
         self.dev = dev
+        self.habit = habit  # a player who presses OK on every first offer: each one must be safe
         self.want = match  # the input record
         self.mirror = Match(match.name, match.players, match.start, match.options, match.names,
                             match.colours)  # what the table expects
@@ -215,6 +219,8 @@ class Autoplayer:
     def start_and_options(self):
         want = self.want
         self.expect("Who starts?")
+        if self.habit:  # the rulebook's way first: Hecht draws lots, the others name a player
+            self.first_offer("By lot" if want.name == "hecht" else self.label(1), self.picked())
         self.pick(self.label(want.start))  # the whole name, big (8 letters fill the screen)
         if want.name == "yofish":
             self.expect("Advanced game?")
@@ -222,7 +228,12 @@ class Autoplayer:
         elif want.name == "hecht":
             self.expect("OK: start")
             self.press("ok")
-        self.checklist()
+        self.checklist(self.habit)
+
+    def first_offer(self, safe, shown):
+        """A habit player's check: the offer a screen opens on is the safe one."""
+        if shown != safe:
+            self.fail("the first offer is %r, not the safe %r" % (shown, safe))
 
     def checklist(self, tick=False):
         """The rulebook's set-up checklist: ticked item by item (OK), or skipped (BACK)."""
@@ -233,6 +244,8 @@ class Autoplayer:
             for _ in range(LIMIT):
                 if not self.screen.contains("Set-up "):
                     break
+                if self.screen.contains("starts") or self.screen.contains(" lot"):
+                    self.fail("the checklist asks again who starts")
                 self.press("ok")
         if self.screen.contains("Set-up "):
             self.fail("the set-up checklist did not end")
@@ -339,11 +352,18 @@ class Autoplayer:
 
     def _hecht(self, stmt):
         game = self.mirror.game
+        if self.habit:  # the turn's list opens on "End turn" once a chip is used, else on a chip
+            lit = self.screen.highlighted()
+            shown = lit[0] if lit else None
+            if game.acted:
+                self.first_offer("End turn", shown)
+            elif shown not in [chip_label(k) for k in set(game.chips)]:
+                self.fail("the turn's first offer %r is not a chip" % shown)
         if stmt[0] != "action":
             self.select(HECHT_LABELS[stmt])
             return
         kind = stmt[1]
-        self.select("Chip: " + kind)
+        self.select(chip_label(kind))
         if kind not in ("carp", "pike"):
             return
         tokens = stmt[2]
@@ -351,6 +371,8 @@ class Autoplayer:
         if most == 0:
             return
         self.expect("Nests with pairs")
+        if self.habit:
+            self.first_offer("0", self.picked())
         self.pick(len(tokens))
         if not tokens:
             return
@@ -374,7 +396,13 @@ class Autoplayer:
                 self.expect("Hidden bonus of")
                 self.select(self.label(stmt[1]))
             self.expect("Hidden bonus")
+            last = len(self.mirror.game.awaiting_hidden()) == 1
             self.pick(stmt[2], range(100))
+            if last:  # the final scores, then the game is filed
+                self.expect("Final scores:")
+                if self.dev.history_files():
+                    self.fail("the last bonus filed the game before its final scores were shown")
+                self.select("File the game")
             return
         self.expect("Play a card:")
         top = self.yo_max
@@ -383,7 +411,7 @@ class Autoplayer:
             self.expect("Place: value")
             self.pick(stmt[1], range(1, top + 1))
             self.expect("Card %d matches" % stmt[1])
-            self.pick(stmt[2], range(5))
+            self.pick(stmt[2], self.mirror.game.match_counts())
         else:
             self.select("Cover")
             self.expect("Cover: value")
@@ -479,7 +507,7 @@ def open_scan(dev):
     dev.press("ok")
     for _ in range(60):  # the code is made on the next tick: "Making the code..." first
         for kind in SCAN_KINDS:
-            if dev.screen.contains(kind) and dev.screen.contains("10 cm"):
+            if dev.screen.contains(kind) and dev.screen.contains("OK: back"):
                 return kind
         dev.wait(100)
     raise AutoplayError("Scan shows no code\n%s" % dev.screen.text())
@@ -500,14 +528,19 @@ def panel_png(glass):
             + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
 
 
-def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, scan=None, page=None):
+def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, scan=None, page=None, board=None,
+             seen=None, habit=False):
     """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
 
     With `check_reader`, every frame's reading is compared with what the screens drew
     (tools/simlib/drawlog.py), the firmware draws strictly (fishtable.ui.draw) and every frame's
     letters must be legible (tools/simlib/layoutcheck.py); a difference or fault is an error.
     With `scan` (a PNG path), Scan is opened on the end screen and its frame saved there;
-    `page`: the board's PAGE= address (config.txt) first."""
+    `page`: the board's PAGE= address (config.txt) first.  `board`: the profile (default pico);
+    `seen`, a dict, receives the run's `digest` and `frames` (simlib.device.Device's), every frame
+    (`kept`) and the last frame's `glass`.  With `habit`, the player ticks the set-up checklist with
+    OK and checks that every first offer a screen opens on is the safe one (the rulebook's way to
+    start, a chip or "End turn", 0 nests, the final scores before filing)."""
     made = None
     if page is not None:
         if flash is None:
@@ -516,15 +549,15 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
         with open(os.path.join(flash, "config.txt"), "w") as f:
             f.write("BOARD=pico\nPAGE=%s\n" % page)
     try:
-        return _autoplay(want, interp, seed, flash, check_reader, scan)
+        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen, habit)
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)
 
 
-def _autoplay(want, interp, seed, flash, check_reader, scan):
-    with Device(interp, seed, flash, draws=check_reader) as dev:
-        got, error = _play(dev, want)
+def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=None, habit=False):
+    with Device(interp, seed, flash, draws=check_reader, board=board, keep=seen is not None) as dev:
+        got, error = _play(dev, want, habit)
         if error is None and scan is not None:
             try:
                 open_scan(dev)
@@ -543,12 +576,14 @@ def _autoplay(want, interp, seed, flash, check_reader, scan):
             text, drawn, read = dev.misread[0]
             error = "the screen reader misread %d of %d frames; first:\n%s\ndrawn %r\nread  %r" % (
                 len(dev.misread), dev.checked, text, drawn, read)
+        if seen is not None:
+            seen.update(digest=dev.digest, frames=dev.frame_count, glass=dev.glass, kept=dev.kept)
         return got, error
 
 
-def _play(dev, want):
+def _play(dev, want, habit=False):
     """Set up and play `want` on `dev`; (the device's Match or None, the first difference or None)."""
-    player = Autoplayer(dev, want)
+    player = Autoplayer(dev, want, habit)
     try:
         player.setup()
         for stmt in want.statements:
@@ -575,6 +610,7 @@ def main(argv=None):
     parser.add_argument("--keep", help="use this folder as the board's flash and keep it")
     parser.add_argument("--scan", metavar="PNG", help="open Scan on the end screen, save its frame as a PNG")
     parser.add_argument("--page", metavar="URL", help="with --scan: the board's PAGE= address in config.txt")
+    parser.add_argument("--board", help="the board profile (boards/NAME.json; default pico)")
     args = parser.parse_args(argv)
     if args.page and not args.scan:
         parser.error("--page needs --scan")
@@ -584,7 +620,7 @@ def main(argv=None):
         print(str(err) if isinstance(err, RecordError) else "cannot read %s" % args.record, file=sys.stderr)
         return 2
     got, error = autoplay(want, "micropython" if args.micropython else "cpython", args.seed, args.keep,
-                          scan=args.scan, page=args.page)
+                          scan=args.scan, page=args.page, board=args.board)
     if got is not None:
         print(summary_line(got))
     if error:

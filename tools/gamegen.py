@@ -90,8 +90,8 @@ def _yofish(rng, match, die):
     g = match.game
     if g.next_player() is None:
         return ("hidden", rng.choice(g.awaiting_hidden()), rng.randint(0, 20))
-    if rng.random() < 0.6:
-        return ("place", _value(rng), rng.randint(0, 4))
+    if rng.random() < 0.6 or not g.middle:
+        return ("place", _value(rng), rng.choice(g.match_counts()))
     v = max(2, _value(rng))
     return ("cover", v, rng.randint(1, v - 1))
 

@@ -111,6 +111,9 @@ def _two_games(rig):
         rng = random.Random(SEED + _)
         while rig.app.match is not None:
             if rig.app.match.game.awaiting_hidden():
+                if rig.ask().prompt == "Final scores:":
+                    rig.choose(rig.offered()[0])  # file the game
+                    continue
                 if rig.ask().prompt == "Hidden bonus of":
                     rig.choose(rig.offered()[0])
                 rig.choose(rng.randint(0, 6))
@@ -509,7 +512,13 @@ def _sheet_yofish(album):
     rig.choose(rest.statements[hidden][1])
     album.snap(rig, "bonus: the hidden card's")
     rig.press(BACK)
-    _end(album, rig, _after(rest, hidden))
+    last = _after(rest, hidden)
+    _feed(rig, last, len(last.statements) - 1)
+    bonus = last.statements[-1][2]
+    rig.choose(bonus)  # the last player's picker: then the final scores, before the game is filed
+    album.snap(rig, "bonus: the final scores")
+    rig.choose(bonus)  # File the game
+    album.snap(rig, "end: ranking, winners")
 
 
 def _sheet_device(album):

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The fishtable simulator: the firmware's own main.py on a simulated board.
 
-The board is boards/pico.json built by the firmware's own board.build() over the device
-models of tools/devices: the SSD1306 panel model decodes the driver's I2C bytes, the
+The board is boards/pico.json (or --board NAME: boards/NAME.json) built by the firmware's own
+board.build() over the device models of tools/devices: the panel model of the profile's chip
+(SSD1306, SH1106, SSD1309) decodes the driver's I2C bytes, the
 NeoPixel model records the ring, the three buttons are modelled pins (OK held 700 ms = BACK).
 
 Interactive (`make sim`):  python3 tools/sim.py [--seed N] [--cpython]
@@ -158,10 +159,11 @@ def frame_png(buf, ring):
 
 
 # -- scripted mode ------------------------------------------------------------
-def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False, text=None):
+def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False, text=None, board=None):
     """Run a key script; write the PNGs and their texts; returns (frames, the last frame's text).
 
-    `text(number, screen_text)` is called for every frame when given.  Raises on a failure."""
+    `text(number, screen_text)` is called for every frame when given; `board`: the profile
+    (boards/NAME.json) instead of pico.  Raises on a failure."""
     from screenreader import Reader
 
     import mprun
@@ -180,7 +182,7 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
     argv, env = mprun.command(
         interp,
         os.path.join(SIMLIB, "simrun.py"),
-        [os.path.abspath(keys), str(seed), os.path.abspath(flash), MAIN_PY],
+        (["--board", board] if board else []) + [os.path.abspath(keys), str(seed), os.path.abspath(flash), MAIN_PY],
         path=(TOOLS,),  # the device models (simrun.py's own folder goes on the path as a script's does)
     )
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT, text=True)
@@ -357,19 +359,19 @@ KEYMAP = (
 IDLE_MS = (30, 250)  # MicroPython mode: a look at the keys every 30 ms; the real time since the last look passes there
 
 
-def run_cpython(seed, flash, view):
+def run_cpython(seed, flash, view, board=None):
     """The firmware in this process (the host shim's CPython), on the real clock."""
     from simlib import simrun
 
     _, _, frames = simrun.install(seed, os.path.join(flash, "data"), lambda hw, profile, fr: TerminalKeys(fr, view),
-                                  RealClock())  # the real clock: the virtual one is for scripts
+                                  RealClock(), board_name=board)  # the real clock: the virtual one is for scripts
     frames.emit = False  # this terminal shows the frames itself
     with open(MAIN_PY) as f:
         code = compile(f.read(), MAIN_PY, "exec")
     exec(code, {"__name__": "__main__"})
 
 
-def run_micropython(seed, flash, view):
+def run_micropython(seed, flash, view, board=None):
     """The firmware in the MicroPython unix port (a child process, tools/simlib/device.py): the
     board's interpreter, so About shows that heap's real free memory.  Its clock is virtual:
     between keys, the real time that passed is let pass there too."""
@@ -378,21 +380,21 @@ def run_micropython(seed, flash, view):
     from simlib.device import Device
 
     keys = TerminalKeys(None)
-    board = Device("micropython", seed, flash=flash)
+    device = Device("micropython", seed, flash=flash, board=board)
     try:
         last = time.monotonic()
         while True:
-            view.show(board.glass, board.ring)
+            view.show(device.glass, device.ring)
             keys.read(IDLE_MS[0] / 1000)
             ev = keys.decode()
             now = time.monotonic()
             if ev:
-                board.press(WORDS[ev])
+                device.press(WORDS[ev])
             else:
-                board.wait(max(IDLE_MS[0], min(IDLE_MS[1], int((now - last) * 1000))))
+                device.wait(max(IDLE_MS[0], min(IDLE_MS[1], int((now - last) * 1000))))
             last = now
     finally:
-        board.close()
+        device.close()
 
 
 def no_terminal(stdin, stdout):
@@ -406,7 +408,7 @@ def no_terminal(stdin, stdout):
             "frame's text, --keys FILE --frames DIR writes them as PNG (see --help)." % cause)
 
 
-def interactive(seed, flash, micropython=None):
+def interactive(seed, flash, micropython=None, board=None):
     """`make sim`: the board in this terminal.  micropython: True, False, None (when installed)."""
     problem = no_terminal(sys.stdin, sys.stdout)
     if problem:
@@ -433,7 +435,7 @@ def interactive(seed, flash, micropython=None):
     failed = None
     try:
         tty.setcbreak(fd)
-        (run_micropython if micropython else run_cpython)(seed, flash, view)
+        (run_micropython if micropython else run_cpython)(seed, flash, view, board)
     except (SystemExit, KeyboardInterrupt):
         pass
     except Exception as err:  # the board stopped: say why once the terminal is back
@@ -473,6 +475,7 @@ def main(argv=None):
     parser.add_argument("--flash", default=FLASH, help="the board's flash (default build/sim/flash)")
     parser.add_argument("--fresh", action="store_true", help="empty the flash folder first")
     parser.add_argument("--text", action="store_true", help="print every frame's text (scripted mode)")
+    parser.add_argument("--board", help="the board profile, boards/NAME.json (default pico; e.g. pico_sh1106)")
     args = parser.parse_args(argv)
     if args.keys:
         frames = args.frames or os.path.join(ROOT, "build", "sim", "frames")
@@ -482,13 +485,13 @@ def main(argv=None):
             print("--- frame %d ---\n%s" % (number, words))
 
         count, final = scripted(args.keys, frames, seed, args.micropython, args.flash, args.fresh,
-                                show if args.text else None)
+                                show if args.text else None, args.board)
         if not args.text:
             print(final)
         print("%d frames in %s" % (count, frames))
         return 0
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    return interactive(seed, args.flash, False if args.cpython else (True if args.micropython else None))
+    return interactive(seed, args.flash, False if args.cpython else (True if args.micropython else None), args.board)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,17 @@ Two kinds of run, spread over `--workers` processes:
 - Scan's QR codes of every shipped record and 200 generated games (host_tests/test_scan.py with
   FISHTABLE_SCAN_GAMES=200; `make test` runs 30): the matrix is segno's under CPython and
   MicroPython, zxing-cpp reads each Scan frame as a phone's camera sees it (not with --quick);
+- Scan's margin: the largest codes as a phone's scanner sees each panel size, distance and preview
+  (tools/scanmargin.py: docs/scan.md's table, to build/scan_margin.json; not with --quick);
 - the screen reader on every name of 3 letters, 8x8 and 2x, plain and highlighted
   (host_tests/test_screenreader.py with FISHTABLE_READER_NAMES=all; not with --quick);
+- the late screens in a fixed heap cut up as the chip's was after a long game (tools/simlib/
+  heapwalk.py; issue 34): every title at its largest player count with 8-letter names, Scan from the
+  end screen and from History (300 games), Help, Stats, Players, Settings, a resumed game (with
+  --quick: the 6-player Hecht game and its Scans only);
+- presses every 10 ms across a second around the moments the panel dims and goes dark
+  (host_tests/test_edges.py, FISHTABLE_EDGES_FULL) and the page's stored board in every damaged
+  form of every file (host_tests/test_web_stored.py, FISHTABLE_WEB_STORED_FULL; not with --quick);
 - random walks (tools/simlib/soakwalk.py): random presses, long presses, undo storms, settings and
   history visits mid-game and restarts, with the table's invariants checked after every press.  The
   MicroPython walks run the firmware as the board does (compiled to .mpy) with a heap of `--heap`
@@ -165,6 +174,21 @@ def reader_names(job):
     return problem, time.time() - start
 
 
+def heap_walk(job):
+    """Issue 34's sequences in the fixed, cut-up heap (tools/simlib/heapwalk.py): every title at its
+    largest player count with 8-letter names, every late screen opened where no free run is over the
+    Pico's 4 KB; (problem or None, seconds)."""
+    from simlib import heapwalk
+
+    start = time.time()
+    failures, _marks = heapwalk.walk(heapwalk.EVERYTHING if job == "all" else heapwalk.SAMPLE)
+    problem = None
+    if failures:
+        problem = "the cut-up heap (%d):\n%s" % (len(failures), "\n".join(
+            "%s, %s: %s\n  %s" % (f[0], f[1], f[2], "\n  ".join(f[3][-6:])) for f in failures))
+    return problem, time.time() - start
+
+
 def damage_sweep(job):
     """host_tests/test_damage.py in full (FISHTABLE_DAMAGE_FULL): every file the firmware reads in
     every damaged form booted under CPython, the MicroPython unix port and the WebAssembly VM, and
@@ -180,19 +204,55 @@ def damage_sweep(job):
 
 
 DAMAGE = "whatever or journal_part"
+MARGIN_FRAMES = 20  # photographs of each code per cell of Scan's margin table
+MARGIN_JSON = os.path.join(ROOT, "build", "scan_margin.json")
 
 
-def history_sweep(job):
-    """host_tests/test_history_pack.py in full (FISHTABLE_HISTORY_FULL): a power cut at every write
-    point of the packed history's take-over, filing, Delete and trim, on the fault-injecting flash
-    (LittleFS-like and torn) and on the real LittleFS; (problem or None, seconds)."""
+def scan_margin(job):
+    """tools/scanmargin.py's whole table (docs/scan.md), written to build/scan_margin.json;
+    (problem or None, seconds, the table as Markdown)."""
     start = time.time()
-    env = dict(os.environ, FISHTABLE_HISTORY_FULL="1")
+    argv = [sys.executable, os.path.join(TOOLS, "scanmargin.py"), "--frames", str(job), "--json", MARGIN_JSON]
+    proc = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "Scan's margin table:\n%s" % (proc.stdout + proc.stderr)[-3000:]
+    table = "\n".join(line for line in proc.stdout.split("\n") if line.startswith("|"))
+    with open(os.path.join(ROOT, "docs", "scan.md")) as f:
+        if problem is None and table not in f.read():
+            problem = "docs/scan.md's margin table is not the one measured now:\n%s" % table
+    return problem, time.time() - start, proc.stdout
+
+
+def full_sweep(job):
+    """A test file of host_tests/ in full, its environment variable set: (label, file, variable);
+    (problem or None, seconds)."""
+    label, name, variable = job
+    start = time.time()
+    env = dict(os.environ, **{variable: "1"})
     argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
-            os.path.join(ROOT, "host_tests", "test_history_pack.py"), "-k", job]
+            os.path.join(ROOT, "host_tests", name)]
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
-    problem = None if proc.returncode == 0 else "the packed history's power-cut sweep:\n%s" % proc.stdout[-3000:]
+    problem = None if proc.returncode == 0 else "%s:\n%s" % (label, proc.stdout[-3000:])
     return problem, time.time() - start
+
+
+# every 10 ms across a second around the dim and dark moments, each key and the encoder, battery and
+# USB, both interpreters; the page's stored board in every damaged form of every file
+FULL_SWEEPS = [("presses around the dim and dark moments", "test_edges.py", "FISHTABLE_EDGES_FULL"),
+               ("the page's stored board damaged", "test_web_stored.py", "FISHTABLE_WEB_STORED_FULL")]
+
+
+def fault_sweeps(job):
+    """host_tests/test_faults.py in full (FISHTABLE_FAULTS_FULL): every clock register set, a read
+    error and a folder at every open and read of the resume path, a power cut at every write of
+    filing a game and of the next game's first minute, every file-for-folder layout; under CPython,
+    the MicroPython unix port and the WebAssembly VM; (problem or None, seconds)."""
+    start = time.time()
+    env = dict(os.environ, FISHTABLE_FAULTS_FULL="1")
+    argv = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+            os.path.join(ROOT, "host_tests", "test_faults.py")]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    problem = None if proc.returncode == 0 else "the fault sweeps:\n%s" % proc.stdout[-3000:]
+    return problem, time.time() - start, proc.stdout.strip().split("\n")[-1]
 
 
 def main(argv=None):
@@ -222,11 +282,14 @@ def main(argv=None):
             jobs.append((walk, ("cpython", seed + 500000 + i, min(WALK, plan["presses"] - i), None, None)))
         jobs += [(game, ("micropython", seed + 900000 + i)) for i in range(plan["mp_games"])]
         jobs += [(game, ("cpython", seed + i)) for i in range(plan["games"])]
+        jobs.insert(0, (heap_walk, "sample" if args.quick else "all"))
         if not args.quick:
             jobs.insert(0, (scan_codes, SCAN_GAMES))
             jobs.insert(0, (reader_names, None))
             jobs.insert(0, (damage_sweep, DAMAGE))
-            jobs.insert(0, (history_sweep, "power_cut"))
+            jobs[:0] = [(full_sweep, job) for job in FULL_SWEEPS]
+            jobs.insert(0, (scan_margin, MARGIN_FRAMES))
+            jobs.insert(0, (fault_sweeps, None))
         results = []
         with ProcessPoolExecutor(args.workers) as pool:
             futures = [(kind, job, pool.submit(kind, job)) for kind, job in jobs]
@@ -262,13 +325,6 @@ def report(results, plan, args, seed, seconds):
     busy = {"walk": 0.0, "game": 0.0}
     cpu = {"cpython": [0.0, 0.0], "micropython": [0.0, 0.0]}  # processor seconds: games, walks
     for kind, job, result in results:
-        if kind is history_sweep:
-            problem, took = result
-            print("  history sweep: %s (%.0f s; host_tests/test_history_pack.py, every write point)" % (
-                "failed" if problem else "every game in one place after every cut", took))
-            if problem:
-                problems.append(problem)
-            continue
         if kind is damage_sweep:
             problem, took = result
             print("  damage sweep: %s (%.0f s; host_tests/test_damage.py, every form)" % (
@@ -277,10 +333,40 @@ def report(results, plan, args, seed, seconds):
             if problem:
                 problems.append(problem)
             continue
+        if kind is full_sweep:
+            problem, took = result
+            print("  %s: %s (%.0f s; host_tests/%s, %s=1)" % (job[0], "failed" if problem else "passed", took, job[1],
+                                                             job[2]))
+            if problem:
+                problems.append(problem)
+            continue
+        if kind is fault_sweeps:
+            problem, took, last = result
+            print("  fault sweeps: %s (%.0f s; host_tests/test_faults.py in full: %s)" % (
+                "failed" if problem else "clock, read errors, cuts while filing, layouts all held", took, last))
+            if problem:
+                problems.append(problem)
+            continue
         if kind is scan_codes:
             problem, took = result
             print("  Scan's QR codes of %d generated games and every record: %s (%.0f s; build/scan_metrics.json)" % (
                 job, "failed" if problem else "segno's matrices, all read by zxing-cpp", took))
+            if problem:
+                problems.append(problem)
+            continue
+        if kind is heap_walk:
+            problem, took = result
+            print("  the late screens in a cut-up heap (%s sequences; tools/simlib/heapwalk.py): %s (%.0f s)" % (
+                job, "failed" if problem else "every screen opened, no MemoryError", took))
+            if problem:
+                problems.append(problem)
+            continue
+        if kind is scan_margin:
+            problem, took, table = result
+            print("  Scan's margin, the largest codes as a phone sees each panel: %s (%.0f s; %s)" % (
+                "failed" if problem else "the share zxing-cpp reads", took, "build/scan_margin.json"))
+            if not problem:
+                print("    " + "\n    ".join(table.strip().split("\n")))
             if problem:
                 problems.append(problem)
             continue

@@ -81,6 +81,7 @@ def bundle_files():
     files["/web/tools/history.py"] = os.path.join(TOOLS, "history.py")  # the summary button
     files["/web/tools/scanlink.py"] = os.path.join(TOOLS, "scanlink.py")  # a scanned page link read back
     files["/web/tools/importer.py"] = os.path.join(WEB, "importer.py")  # Import and Keep, as the board stores
+    files["/web/tools/flashcheck.py"] = os.path.join(WEB, "flashcheck.py")  # the stored board checked
     return files
 
 
@@ -99,6 +100,8 @@ def compiled(files, work):
     """{VM path: bytes}: the .py modules compiled by mpy-cross as `make flash` does (main.py, the
     page's scripts run by name and the host tool stay source); the rest as they are.  Without
     mpy-cross everything stays source (the VM compiles it: slower start, more heap)."""
+    import flash
+
     tool = mpy_cross()
     out = {}
     jobs = []
@@ -107,7 +110,7 @@ def compiled(files, work):
             target = os.path.join(work, vm.strip("/")[:-3] + ".mpy")
             os.makedirs(os.path.dirname(target), exist_ok=True)
             jobs.append((vm[:-3] + ".mpy", target, subprocess.Popen(
-                [tool, "-o", target, "-s", vm.strip("/"), host], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+                [tool, "-o", target] + flash.mpy_args(vm) + [host], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
         else:
             with open(host, "rb") as f:
                 out[vm] = f.read()

@@ -1,6 +1,6 @@
 // The page: the board's panel, ring and buttons, its flash in the browser's storage, and the
 // history tools.  The firmware itself runs in vm-worker.js.
-import { Flash } from "./storage.js";
+import { Flash, tarOf } from "./storage.js";
 import { perceived } from "./ring.js";
 import { fragmentFields, result as scannedResult, bgStatsLink, CSS_COLOURS } from "./scan.js";
 import { send, WORDS, SEQ, CONSUMED, SYNC, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
@@ -13,6 +13,8 @@ const params = new URLSearchParams(location.search);
 // virtual clock with the files in memory (tests compare the frames with tools/sim.py's).
 const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : null;
 const keys = params.get("keys");
+// ... and ?board=NAME (with keys) runs boards/NAME.json, its panel chip's model on the bus.
+const board = keys !== null ? params.get("board") : null;
 // This VM collects garbage only between calls into it, and the firmware's loop is one call
 // that never returns: the heap grows by what the app allocates (~3.6 KB a key press).  Past
 // this size the board is restarted (a power cycle: the journal keeps the game) at a moment
@@ -43,6 +45,8 @@ const state = {
   stopped: null,
   log: [],
   ring: null,
+  found: [], // [path, what] of the stored board that the board cannot use whole (the page says each)
+  checked: false, // the stored board was checked (web/flashcheck.py answered)
 };
 window.fishtable = state;
 let glass = new Uint8Array(W * H / 8);
@@ -284,16 +288,20 @@ function boot() {
     } else if (msg.type === "level") {
       state.levels.push([msg.button, msg.down, Math.round(msg.held), Math.round(msg.at)]);
       if (state.levels.length > 200) state.levels.shift();
-    } else if (msg.type === "booted") state.bootedAt = performance.now();
+    } else if (msg.type === "leftout") sayFound([[msg.path, msg.why]]);
+    else if (msg.type === "booted") state.bootedAt = performance.now();
     else if (msg.type === "log") {
       state.log.push(msg.text);
       $("log").textContent = state.log.slice(-40).join("\n");
     } else if (msg.type === "stopped") {
       state.stopped = msg.error || "ok";
-      if (msg.error) $("status").textContent = "The board stopped: " + msg.error.split("\n").slice(-2).join(" ");
+      if (msg.error) {
+        $("status").textContent = "The board stopped: " + msg.error.split("\n").slice(-2).join(" ");
+        $("found").hidden = false; // the way out: reset the stored board
+      }
     }
   };
-  worker.postMessage({ type: "boot", sab, files: flash.list(), seed, keys });
+  worker.postMessage({ type: "boot", sab, files: flash.list(), seed, keys, board });
 }
 
 function restart() {
@@ -316,6 +324,55 @@ function recycleWhenUnseen() {
     state.recycles++;
     restart();
   }
+}
+
+// -- the stored board: what it holds that the board cannot use, and the way out ----------------
+// Said under the panel, each entry once: entries the storage left out (storage.js), files the worker
+// could not place (a file and a folder in one place), and what the board's own checked reads find
+// (web/flashcheck.py in a VM of its own: config.txt, settings, roster, statistics, history, journal).
+function sayFound(items) {
+  for (const [path, what] of items) {
+    if (state.found.some(([p, w]) => p === path && w === what)) continue;
+    state.found.push([path, what]);
+    const li = $("found-list").appendChild(document.createElement("li"));
+    if (path) {
+      li.appendChild(document.createElement("code")).textContent = path;
+      li.appendChild(document.createTextNode(": "));
+    }
+    li.appendChild(document.createTextNode(what));
+  }
+  if (!state.found.length) return;
+  const n = state.found.length;
+  $("found-title").textContent = `The stored board holds ${n === 1 ? "one thing" : n + " things"} the board` +
+    " cannot use whole (it starts without them):";
+  $("found").hidden = false;
+}
+
+async function checkStored() {
+  const answer = await runTool({ type: "check", flash: flash.list() });
+  sayFound(answer.found || []);
+  state.checked = true;
+}
+
+// First the copy of what a reset removes (a .tar of every stored entry), then the reset itself.
+async function offerReset() {
+  $("found").hidden = false;
+  const link = $("reset-download");
+  if (link.href) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(tarOf(await flash.everything()));
+  const day = new Date().toISOString().slice(0, 10);
+  link.download = "fishtable-stored-board-" + day + ".tar";
+  $("reset").hidden = false;
+}
+
+async function resetBoard() {
+  await flash.clear();
+  state.found = [];
+  $("found-list").textContent = "";
+  $("found").hidden = true;
+  $("reset").hidden = true;
+  $("status").textContent = "The stored board was reset: the board starts afresh.";
+  restart();
 }
 
 // -- history: finished games, import, summary ------------------------------------------
@@ -499,11 +556,16 @@ async function main() {
   $("show-games").onclick = showGames;
   $("show-summary").onclick = showSummary;
   $("import").onchange = (e) => importFiles([...e.target.files]);
+  $("show-reset").onclick = offerReset;
+  $("reset-board").onclick = offerReset;
+  $("reset-now").onclick = resetBoard;
   // After a tool button, the keyboard goes back to the device.
   $("tools").addEventListener("click", (e) => e.target.closest("button") && e.target.closest("button").blur());
   window.addEventListener("resize", layout);
   layout();
+  sayFound(flash.skipped);
   boot();
+  if (flash.persist) checkStored();
 }
 
 if ("serviceWorker" in navigator && keys === null) {

@@ -6,6 +6,8 @@
 //   {type: "import", flash, incoming}    web/importer.py: files into the board's /data as the board
 //                                        stores them; answers {done, refused, puts, deletes}
 //   {type: "link", link}                 tools/scanlink.py: a scanned page link's result and record
+//   {type: "check", flash}               web/flashcheck.py: what of the stored board the board
+//                                        cannot use whole; answers {found: [[path, what], ...]}
 import { loadMicroPython } from "./vm/micropython.mjs";
 
 const bundleData = (content) =>
@@ -89,8 +91,10 @@ async function importFiles(msg) {
   makeDirs(FS, "/data/x");
   for (const f of msg.flash) {
     if (!f.path.startsWith("/data/")) continue;
-    makeDirs(FS, f.path + (f.dir ? "/x" : ""));
-    if (!f.dir) FS.writeFile(f.path, f.data);
+    try { // (a file and a folder in one place: left out, as the board's own start leaves it)
+      makeDirs(FS, f.path + (f.dir ? "/x" : ""));
+      if (!f.dir) FS.writeFile(f.path, f.data);
+    } catch (err) { /* left out */ }
   }
   makeDirs(FS, "/incoming/x");
   msg.incoming.forEach((f, i) => FS.writeFile("/incoming/" + i, f.data));
@@ -120,6 +124,31 @@ print("RESULT " + json.dumps(result))
   const result = JSON.parse(line.slice(7));
   result.puts = result.puts.map((path) => ({ path, data: FS.readFile(path) }));
   return result;
+}
+
+// The stored board (/config.txt and /data) in a VM of its own, read as the board reads it.
+async function checkFlash(msg) {
+  const lines = [];
+  const vm = await vmWithTools(lines);
+  const FS = vm.FS;
+  makeDirs(FS, "/board/x");
+  for (const f of msg.flash) {
+    try { // (a file and a folder in one place: the page says so itself)
+      makeDirs(FS, "/board" + f.path + (f.dir ? "/x" : ""));
+      if (!f.dir) FS.writeFile("/board" + f.path, f.data);
+    } catch (err) { /* left out */ }
+  }
+  try {
+    vm.runPython(PATHS + `
+import json
+import flashcheck
+print("RESULT " + json.dumps(flashcheck.check("/board")))
+`);
+  } catch (err) {
+    return { found: [["", "the check stopped: " + String(err.message || err).split("\n").slice(-2).join(" ")]] };
+  }
+  const line = lines.find((l) => l.startsWith("RESULT "));
+  return { found: line ? JSON.parse(line.slice(7)) : [["", "the check said nothing"]] };
 }
 
 async function readLink(msg) {
@@ -152,6 +181,7 @@ self.onmessage = async (e) => {
   if (msg.type === "import") answer = await importFiles(msg);
   else if (msg.type === "link") answer = await readLink(msg);
   else if (msg.type === "games") answer = await games(msg);
+  else if (msg.type === "check") answer = await checkFlash(msg);
   else answer = await summary(msg);
   self.postMessage(answer);
 };

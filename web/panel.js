@@ -1,4 +1,4 @@
-// What the SSD1306's glass shows, from its GDDRAM and display state: the same mapping as
+// What the panel's glass shows, from its GDDRAM and display state: the same mapping as
 // tools/devices/panel.py's glass() (a host test compares the two), in JavaScript because
 // the page redraws often and the VM's Python takes ~17 ms for it.
 export const WIDTH = 128;
@@ -17,8 +17,12 @@ function rowSource(y, s) {
 }
 
 // The glass packed like a MONO_VLSB frame buffer (1024 bytes): bit y&7 of byte (y>>3)*128+x.
-// ram: 1024 bytes indexed page * 128 + segment; s: {flags, startLine, offset, mux, comPins}.
+// ram: 8 pages of s.ramWidth bytes (128; the SH1106's 132), indexed page * ramWidth + segment;
+// s: {flags, startLine, offset, mux, comPins, ramWidth, margin} (margin: the RAM columns beside
+// the glass on each side, 2 on the SH1106).
 export function glassPages(ram, s) {
+  const rw = s.ramWidth || WIDTH;
+  const right = rw - 1 - (s.margin || 0); // glass column x shows segment right - x
   const out = new Uint8Array(WIDTH * HEIGHT / 8);
   if (!(s.flags & LIT)) return out;
   if (s.flags & ENTIRE_ON) return out.fill(255);
@@ -30,10 +34,10 @@ export function glassPages(ram, s) {
     if (src < 0 || src >= HEIGHT) {
       continue;
     }
-    const base = (src >> 3) * WIDTH;
+    const last = (src >> 3) * rw + right;
     const shift = src & 7;
     for (let x = 0; x < WIDTH; x++) {
-      if (((ram[base + WIDTH - 1 - x] >> shift) & 1) ^ inv) out[page + x] |= bit;
+      if (((ram[last - x] >> shift) & 1) ^ inv) out[page + x] |= bit;
     }
   }
   return out;

@@ -40,7 +40,7 @@ let boardBase = 0; // the board's clock (ms) at realBase
 let realBase = 0;
 let lastGlass = null;
 let lastRing = null;
-const ram = new Uint8Array(1024);
+let ram = new Uint8Array(1024);
 
 const post = (msg, transfer) => self.postMessage(msg, transfer || []);
 const tracked = (p) => p === "/config.txt" || p === "/data" || p.startsWith("/data/");
@@ -116,12 +116,14 @@ self.vmPause = (ms) => {
   return levels;
 };
 
-// A frame from edge.py: the panel model's GDDRAM (at `addr` in the VM's memory) and state,
-// and the ring's last written bytes (G, R, B per LED, hex) when they changed.
-self.vmFrame = (addr, flags, startLine, offset, mux, comPins, ringHex) => {
+// A frame from edge.py: the panel model's GDDRAM (at `addr` in the VM's memory: 8 pages of
+// `ramWidth` columns, the glass `margin` columns in) and state, and the ring's last written
+// bytes (G, R, B per LED, hex) when they changed.
+self.vmFrame = (addr, flags, startLine, offset, mux, comPins, ringHex, ramWidth = 128, margin = 0) => {
   const M = vm._module;
-  for (let i = 0; i < 1024; i++) ram[i] = M.getValue(addr + i, "i8") & 255;
-  const glass = glassPages(ram, { flags, startLine, offset, mux, comPins });
+  if (ram.length !== 8 * ramWidth) ram = new Uint8Array(8 * ramWidth);
+  for (let i = 0; i < ram.length; i++) ram[i] = M.getValue(addr + i, "i8") & 255;
+  const glass = glassPages(ram, { flags, startLine, offset, mux, comPins, ramWidth, margin });
   let ring = lastRing;
   if (ringHex) {
     ring = new Uint8Array(ringHex.length / 2);
@@ -217,8 +219,10 @@ async function boot(msg) {
       if (!f.dir) FS.writeFile(f.path, f.data);
     } catch (e) {
       out("stored flash: " + f.path + " left out\n");
+      post({ type: "leftout", path: f.path, why: "left out: a file and a folder in the same place" });
     }
   }
+  if (msg.board) FS.writeFile("/config.txt", "BOARD=" + msg.board + "\n"); // (a test run's: not stored)
   hookFs(FS);
   post({ type: "booted", ms: performance.now() });
   const seed = msg.seed === null ? "None" : String(msg.seed | 0);

@@ -23,13 +23,15 @@ def load_and_build(boards, names):
     res = {}
     for name in names:
         p = board.load_profile(name, boards)
-        devices.attach_panel(bus=p["i2c"]["bus"], addr=p["display"]["address"])
+        panel = devices.attach_panel(bus=p["i2c"]["bus"], addr=p["display"]["address"], chip=p["display"]["chip"])
         hw = board.build(p)
         hw.display.text("hi", 0, 0, 1)
         res[name] = {
             "kind": p["input"]["kind"], "count": p["ring"]["count"], "address": p["display"]["address"],
             "display_ok": hw.display.ok, "sent": hw.display.show(), "ring_count": hw.ring.count,
             "keys": type(hw.keys).__name__, "level": hw.ring.level, "poll": hw.keys.poll(0),
+            "chip": p["display"]["chip"], "driver": type(hw.display).__name__, "unknown": panel.unknown,
+            "shown": panel.glass_pages() == hw.display.buffer,
         }
         machine.reset()
     # no panel on the bus: the rest still works
@@ -78,6 +80,8 @@ def broken(boards, tmp):
     attempt("encoder_without_pins", put("input", "kind", "encoder"))
     attempt("count_too_big", put("ring", "count", 500))
     attempt("flip_not_bool", put("display", "flip", "yes"))
+    attempt("bad_chip", put("display", "chip", "ssd1315"))
+    attempt("chip_not_text", put("display", "chip", 1106))
     attempt("ok_change", put("display", "address", 61))
     with open(tmp + "/garbled.json", "w") as f:
         f.write("{ not json")

@@ -56,11 +56,12 @@ def host_framebuf():
     return framebuf
 
 
-def attach_panel(bus=0, addr=0x3C, **kw):
-    """A fresh SSD1306 model answering at `addr` on I2C bus `bus` (machine stand-in)."""
+def attach_panel(bus=0, addr=0x3C, chip="ssd1306", **kw):
+    """A fresh panel model (the SSD1306's, or the `chip` a profile's display names) answering at
+    `addr` on I2C bus `bus` (machine stand-in)."""
     from devices import machine_model
-    from devices.panel import SSD1306Model
+    from devices.panel import MODELS
 
-    panel = SSD1306Model(**kw)
+    panel = MODELS[chip](**kw)
     machine_model.bus(bus).attach(addr, panel)
     return panel

@@ -1,4 +1,5 @@
-"""A model of the SSD1306 controller and its 128x64 glass, fed the raw I2C bytes (host only).
+"""Models of the SSD1306 controller and its 128x64 glass, fed the raw I2C bytes (host only), and
+of the SH1106 and SSD1309 beside it (MODELS: by the board profile's display.chip).
 
 Each I2C write is one transaction: control bytes (Co bit 0x80, D/C# bit 0x40) split it into
 commands and display data.  The model executes the commands the way the datasheet says --
@@ -25,23 +26,33 @@ _HORIZONTAL, _VERTICAL, _PAGE = 0, 1, 2
 class SSD1306Model:
     """The controller: feed it transactions with write(bytes); look at glass()."""
 
+    ARGS = _ARGS  # the arguments each multi-byte command of this chip takes
+    CHIP = "ssd1306"
+    MARGIN = 0  # RAM columns beside the glass on each side (the SH1106's 132 columns show 128)
+
     def __init__(self, width=128, height=64, external_vcc=False):
         self.width = width
         self.height = height
         self.pages = height // 8
+        self.ram_width = width + 2 * self.MARGIN
         self.external_vcc = external_vcc
         self.power_on_reset()
 
     def power_on_reset(self):
         """The state after power-up: display off, RAM full of noise, page addressing."""
         seed = 0x2545
-        ram = bytearray(self.pages * self.width)
+        rw = self.ram_width
+        ram = bytearray(self.pages * rw)
         for i in range(len(ram)):
             seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
             ram[i] = (seed >> 16) & 0xFF
-        self.ram = ram  # indexed by page * width + SEG (the segment the byte drives)
+        self.ram = ram  # indexed by page * ram_width + SEG (the segment the byte drives)
         self.written = bytearray(len(ram))  # 1 once the byte was written since power-up
-        self.unwritten = len(ram)
+        for i in range(len(ram)):  # segments off the glass never show: as good as written
+            seg = i % rw
+            if seg < self.MARGIN or seg >= self.MARGIN + self.width:
+                self.written[i] = 1
+        self.unwritten = self.pages * self.width
         self.noise_shown = False
         self.lit_at_transaction = None
         self.display_on = False
@@ -113,11 +124,11 @@ class SSD1306Model:
         pending = self._pending
         if pending is not None:
             pending.append(byte)
-            if len(pending) - 1 == _ARGS[pending[0]]:
+            if len(pending) - 1 == self.ARGS[pending[0]]:
                 self._pending = None
                 self._execute(pending[0], pending[1:])
             return
-        if byte in _ARGS:
+        if byte in self.ARGS:
             self._pending = [byte]
             return
         self._execute(byte, ())
@@ -183,8 +194,8 @@ class SSD1306Model:
                 self.noise_shown = True
 
     def _data(self, byte):
-        seg = self.width - 1 - self.col if self.seg_remap else self.col
-        index = self.page * self.width + seg
+        seg = self.ram_width - 1 - self.col if self.seg_remap else self.col
+        index = self.page * self.ram_width + seg
         self.ram[index] = byte
         if not self.written[index]:
             self.written[index] = 1
@@ -235,14 +246,15 @@ class SSD1306Model:
                 out[i] = 1
             return out
         inv = 1 if self.inverse else 0
+        rw = self.ram_width
         for y in range(h):
             src = self._glass_row_source(y)
             if src < 0 or src >= h:
                 continue
-            base = (src >> 3) * w
+            last = (src >> 3) * rw + rw - 1 - self.MARGIN  # glass column x shows SEG last - x
             bit = src & 7
             for x in range(w):
-                out[y * w + x] = ((self.ram[base + w - 1 - x] >> bit) & 1) ^ inv
+                out[y * w + x] = ((self.ram[last - x] >> bit) & 1) ^ inv
         return out
 
     def glass_pages(self, out=None):
@@ -259,9 +271,12 @@ class SSD1306Model:
         inv = 0xFF if self.inverse else 0
         rows = self._row_map()
         ram = self.ram
-        if rows is None:  # glass row y shows RAM row y; glass column x shows segment w - 1 - x
-            for base in range(0, len(out), w):
-                last = base + w - 1
+        rw = self.ram_width
+        right = rw - 1 - self.MARGIN  # glass column x shows segment right - x
+        if rows is None:  # glass row y shows RAM row y
+            for page in range(self.pages):
+                base = page * w
+                last = page * rw + right
                 for x in range(w):
                     out[base + x] = ram[last - x] ^ inv
             return out
@@ -270,7 +285,7 @@ class SSD1306Model:
                 byte = 0
                 for bit in range(8):
                     src = rows[page * 8 + bit]
-                    if src >= 0 and (ram[(src >> 3) * w + w - 1 - x] >> (src & 7)) & 1:
+                    if src >= 0 and (ram[(src >> 3) * rw + right - x] >> (src & 7)) & 1:
                         byte |= 1 << bit
                 out[page * w + x] = byte ^ inv
         return out
@@ -312,6 +327,95 @@ class SSD1306Model:
         if scale != 1:
             img = img.resize((self.width * scale, self.height * scale), Image.NEAREST)
         img.save(path)
+
+
+# The SH1106's commands with arguments (Sino Wealth SH1106 datasheet): no addressing modes, windows
+# or scrolling; 0xAD switches its DC-DC converter (the SSD1306's charge pump is 0x8D).
+_SH1106_ARGS = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0xAD: 1}
+_SSD1306_ONLY = (0x20, 0x21, 0x22, 0x8D, 0x26, 0x27, 0x29, 0x2A, 0x2E, 0x2F, 0xA3)
+
+
+class SH1106Model(SSD1306Model):
+    """The SH1106: 132 x 64 RAM of which a 128-pixel glass shows columns 2..129 (either segment
+    direction), page addressing only (0xB0 | page, column low and high nibbles; the column counts
+    up after each data byte and never wraps: a byte past column 131 is counted in `overrun`), the
+    DC-DC converter (0xAD 0x8B, on at power-up).  A command the SSD1306 has and the SH1106 lacks
+    (memory mode, column and page windows, charge pump, scrolling) is put in `unknown`, like any
+    byte it does not know."""
+
+    ARGS = _SH1106_ARGS
+    CHIP = "sh1106"
+    MARGIN = 2
+
+    def power_on_reset(self):
+        SSD1306Model.power_on_reset(self)
+        self.charge_pump = True  # the DC-DC converter is on after reset (8BH)
+        self.overrun = 0
+
+    def _execute(self, cmd, args):
+        if cmd in _SSD1306_ONLY:
+            self.unknown.append(cmd)
+        elif cmd == 0xAD:
+            self.charge_pump = bool(args[0] & 1)
+            self._lighting()
+        elif 0x30 <= cmd <= 0x33:
+            pass  # the pump voltage
+        elif 0x10 <= cmd <= 0x1F:
+            self.col = (self.col & 0x0F) | ((cmd & 0x0F) << 4)
+        elif cmd <= 0x0F:
+            self.col = (self.col & 0xF0) | cmd
+        elif cmd in (0xE0, 0xEE):
+            pass  # read-modify-write: not used
+        else:
+            SSD1306Model._execute(self, cmd, args)
+
+    def _data(self, byte):
+        if self.col >= self.ram_width:
+            self.overrun += 1
+            return
+        seg = self.ram_width - 1 - self.col if self.seg_remap else self.col
+        index = self.page * self.ram_width + seg
+        self.ram[index] = byte
+        if not self.written[index]:
+            self.written[index] = 1
+            self.unwritten -= 1
+        self.col += 1
+
+
+_SSD1309_ARGS = dict(_ARGS)
+del _SSD1309_ARGS[0x8D]
+_SSD1309_ARGS[0xFD] = 1
+
+
+class SSD1309Model(SSD1306Model):
+    """The SSD1309: the SSD1306's commands and 128 x 64 RAM, without the charge pump (its panel
+    voltage comes from the module's own converter, so the glass lights on display-on alone; 0x8D
+    goes into `unknown`), with the command lock 0xFD (0x12 unlocked, 0x16 locked: then only 0xFD
+    is obeyed)."""
+
+    ARGS = _SSD1309_ARGS
+    CHIP = "ssd1309"
+
+    def __init__(self, width=128, height=64, external_vcc=True):
+        SSD1306Model.__init__(self, width, height, True)
+
+    def power_on_reset(self):
+        SSD1306Model.power_on_reset(self)
+        self.locked = False
+
+    def _execute(self, cmd, args):
+        if cmd == 0xFD:
+            self.locked = args[0] & 0x04 != 0
+        elif self.locked:
+            pass
+        elif cmd == 0x8D:
+            self.unknown.append(cmd)
+        else:
+            SSD1306Model._execute(self, cmd, args)
+
+
+MODELS = {"ssd1306": SSD1306Model, "sh1106": SH1106Model, "ssd1309": SSD1309Model}
+
 
 
 def pack_vlsb(pixels, width, height):

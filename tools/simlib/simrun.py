@@ -8,6 +8,8 @@
     simrun.py --battery ...                          on battery: no USB power on the VBUS sense (GP24),
                                                      so the loop light-sleeps between events
     simrun.py --meter ...                            the time in each power state (`P` lines)
+    simrun.py --board NAME ...                       boards/NAME.json instead of pico (its display.chip
+                                                     picks the panel model: SSD1306, SH1106, SSD1309)
 
 The board is built by the firmware's own `board.build()` from boards/pico.json over the
 device models of tools/devices (machine: pins and I2C; the SSD1306 panel model decodes
@@ -95,9 +97,10 @@ class PinScript:
         self.keys.down_event = on
 
     def idle(self):
-        """The board's keys are idle (nothing down, nothing waiting): the loop may sleep."""
+        """The board's keys are idle (nothing down, nothing waiting): the loop may sleep; False while
+        a press or turn is under way (fishtable.hw.keys)."""
         idle = getattr(self.keys, "idle", None)
-        return idle is not None and idle()
+        return idle() if idle is not None else None
 
     def wake_in(self, now, ms):
         """How long a light sleep of `ms` from `now` lasts: the script's next pin change (a key's
@@ -200,23 +203,40 @@ class Frames:
                                                   binascii.hexlify(self.ring).decode(), now, self.contrast))
 
 
-def install(seed, data_root, make_keys, clock=None, battery=False, meter=False):
+def profile_chip(name, folder="boards"):
+    """The display.chip of boards/NAME.json ("ssd1306" when it names none or cannot be read: the
+    firmware's own check then says what is wrong)."""
+    import json
+
+    try:
+        with open("%s/%s.json" % (folder, name)) as f:
+            chip = json.loads(f.read())["display"].get("chip", "ssd1306")
+    except (OSError, ValueError, KeyError, AttributeError):
+        return "ssd1306"
+    return chip if chip in ("ssd1306", "sh1106", "ssd1309") else "ssd1306"
+
+
+def install(seed, data_root, make_keys, clock=None, battery=False, meter=False, board_name=None):
     """Device models in, and `board.build` wrapped to add the simulator's clock (a virtual one
     unless `clock` is given), seed, flash and keys; USB power on the VBUS sense unless `battery`
     (then the chip's light sleep is modelled: it lasts until the keys' next pin change); with
-    `meter`, frames.meter counts the time in each power state.
+    `meter`, frames.meter counts the time in each power state.  `board_name`: the profile the
+    firmware loads instead of config.txt's (and the panel model its display.chip names).
 
     Returns (panel, clock, frames)."""
     import devices
 
     devices.install()
-    panel = devices.attach_panel()
+    panel = devices.attach_panel(chip=profile_chip(board_name) if board_name else "ssd1306")
     from devices import machine_model
     from devices.inputs import Clock
 
     machine_model.drive(24, 0 if battery else 1)  # the VBUS sense: USB power or not
 
     from fishtable.hw import board
+
+    if board_name:
+        board.read_config = lambda path="config.txt": board_name
 
     if clock is None:
         clock = Clock()
@@ -330,6 +350,15 @@ class Served:
             line = sys.stdin.readline()
             if not line or line.strip() == "quit":
                 return None
+            if line.startswith("!"):  # the heap test's own words (tools/simlib/heapprobe.py)
+                import heapprobe
+
+                try:
+                    heapprobe.word(line)
+                except Exception as err:  # noqa: BLE001 - the driver stops on it (not the app's error)
+                    sys.stdout.write("heapprobe failed: %r\n" % err)
+                sys.stdout.write("?\n")
+                continue
             items = parse_script(line)
             if items:
                 return items[0]
@@ -353,6 +382,9 @@ def mount_lfs(image_path):
 
 
 def main(argv):
+    board_name = None
+    if argv[0] == "--board":
+        board_name, argv = argv[1], argv[2:]
     lfs = None
     if argv[0] == "--lfs":
         lfs, argv = argv[1], argv[2:]
@@ -364,6 +396,9 @@ def main(argv):
         argv = argv[1:]
     draws = argv[0] == "--draws"  # also log what the screens draw (`D` lines; tests of the screen reader)
     if draws:
+        argv = argv[1:]
+    pad = argv[0] == "--pad"  # the heap test (tools/simlib/heapboard.py): names interned first
+    if pad:
         argv = argv[1:]
     serve = argv[0] == "--serve"
     if serve:
@@ -388,14 +423,20 @@ def main(argv):
             drawlog.watch(hw.display, lambda keys: sys.stdout.write("D %s\n" % drawlog.encode(keys)))
         return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 
+    if pad:
+        _pad()
     bdev = mount_lfs(lfs) if lfs else None
     panel, clock, frames = install(seed, (LFS_MOUNT if lfs else flash) + "/data", make_keys, battery=battery,
-                                   meter=meter)
+                                   meter=meter, board_name=board_name)
     import devices
 
     devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too
     with open(main_py) as f:
         code = f.read()
+    if pad:
+        import heapprobe
+
+        heapprobe.report("start")  # the harness's heap: the firmware's figures are net of it
     try:
         exec(code, {"__name__": "__main__"})
     except Done:
@@ -408,6 +449,19 @@ def main(argv):
         with open(lfs, "wb") as f:
             f.write(bdev.data)  # (no copy: the board's heap is small)
     sys.stdout.write("E\n")
+
+
+def _pad():
+    """The heap test's start: the name table's figures out, then as many filler names interned as
+    the driver answers (`pad N`), and the heap's figures before the firmware starts."""
+    import heapprobe
+    import micropython
+    from devices import inputs, machine_model, neopixel_model, panel, vtime  # noqa: F401 - their names first
+
+    micropython.qstr_info()
+    sys.stdout.write("?\n")
+    line = sys.stdin.readline().split()
+    heapprobe.pad(int(line[1]))
 
 
 if __name__ == "__main__":

@@ -32,7 +32,6 @@ _NAMES = const(4)
 _COLOURS = const(5)
 _DATE = const(6)
 _OPTIONS = const(7)
-_DAYS = b"\x1f\x1c\x1f\x1e\x1f\x1e\x1f\x1f\x1e\x1f\x1e\x1f"  # days of each month (February: 28)
 
 
 def lex(buf, start, end):
@@ -102,8 +101,9 @@ def check_date(text):
         ok = 2000 <= year <= 2099 and 1 <= month <= 12 and 0 <= _digits(text, 11, 2) <= 23
         ok = ok and 0 <= _digits(text, 14, 2) <= 59 and day >= 1
         if ok:
-            last = _DAYS[month - 1] + (1 if month == 2 and year % 4 == 0 else 0)  # 2000 is a leap year
-            ok = day <= last
+            from fishtable.core.days import month_days  # (the clock drivers' rule too)
+
+            ok = day <= month_days(year, month)
     if not ok:
         raise Invalid("date is YYYY-MM-DDTHH:MM, not %s" % text)
 

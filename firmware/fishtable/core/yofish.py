@@ -33,6 +33,7 @@ class Game(Ledger):
             self.hands[p] = HAND
         self.turns_left = HAND * players + self.pile  # 39 with 3 players, 40 with 4
         self.hidden_in = bytearray(players)  # 1 once a player's hidden bonus is entered
+        self.middle = CENTRE  # cards in the playing area: +1 a place, -1 a cover (clarification 12)
 
     def set_option(self, name, args):
         if name == "advanced" and not args:
@@ -70,8 +71,8 @@ class Game(Ledger):
         return range(1, value)
 
     def match_counts(self):
-        """How many adjacent cards may match the colour of a placed card."""
-        return range(0, MATCHES + 1)
+        """How many adjacent cards may match the colour of a placed card (no more than the middle holds)."""
+        return range(0, min(MATCHES, self.middle) + 1)
 
     def bonus_values(self):
         """The hidden-card bonus values."""
@@ -100,8 +101,13 @@ class Game(Ledger):
             return
         if not self.turns_left:
             raise Invalid("every hand is empty: enter the hidden bonuses")
-        if verb == "cover" and stmt[1] <= stmt[2]:
-            raise Invalid("a cover needs a higher card, not %d on %d" % (stmt[1], stmt[2]))
+        if verb == "cover":
+            if stmt[1] <= stmt[2]:
+                raise Invalid("a cover needs a higher card, not %d on %d" % (stmt[1], stmt[2]))
+            if not self.middle:
+                raise Invalid("no card in the middle to cover")
+        elif stmt[2] > self.middle:
+            raise Invalid("more matches than cards in the middle (%d)" % self.middle)
 
     def apply(self, stmt):
         if stmt[0] == "hidden":
@@ -113,6 +119,7 @@ class Game(Ledger):
             return
         p = self.turn
         self.points[p] += self.points_of(stmt)
+        self.middle += 1 if stmt[0] == "place" else -1
         self.hands[p] -= 1
         if self.pile:
             self.pile -= 1
@@ -136,4 +143,4 @@ class Game(Ledger):
         return [p + 1 for p in range(self.players) if not self.hidden_in[p]]
 
     def extra_fields(self):
-        return (("pile", self.pile), ("hands", list(self.hands)))
+        return (("pile", self.pile), ("hands", list(self.hands)), ("middle", self.middle))

@@ -97,6 +97,11 @@ def build(profile, parts=None):
     bus = profile["i2c"]
     i2c = parts.i2c(pin(bus["scl"]), pin(bus["sda"]), bus["freq"])
     disp = profile["display"]
+    if disp.get("chip", "ssd1306") != "ssd1306":  # the SH1106 and SSD1309: MicroPython's drivers only
+        from fishtable.hw.board import BoardError
+
+        raise BoardError("board %s: display.chip = %s needs MicroPython (CircuitPython drives the ssd1306 only)"
+                         % (profile["name"], disp["chip"]))
     display = None
     if panel_present(i2c, disp["address"]):
         display = open_display(i2c, disp["address"], disp["width"], disp["height"], disp["flip"])

@@ -8,6 +8,7 @@ A profile names the pins and limits of one wiring:
      "ring": {"pin": 16, "count": 12, "brightness": 32, "cap": 64, "budget_ma": 300},
      "input": {"kind": "buttons", "prev": 10, "next": 11, "ok": 12}}
 
+`display` may name its controller: "chip": "ssd1306" (the default), "sh1106" or "ssd1309".
 `input` may instead be {"kind": "encoder", "a": 10, "b": 11, "sw": 12}.  Optional sections:
 `power` {"vbus": 24, "sleep": true, "keepalive_s": 0, "keepalive_ms": 100} (the USB power sense:
 GP24, "WL_GPIO2" on a Pico W, null for none; light sleep between events on battery; a power
@@ -169,6 +170,7 @@ class _Checker:
         return value
 
 
+CHIPS = ("ssd1306", "sh1106", "ssd1309")  # the display's controller (fishtable.hw.<chip>)
 RTC_KINDS = ("rp2040", "ds3231", "pcf8563")  # the profile's `rtc`: the RP2040's clock, or a module on the I2C bus
 
 
@@ -195,7 +197,10 @@ def check_profile(name, data):
         "width": c.number("display", "width", 8, 128, 128),
         "height": c.number("display", "height", 8, 64, 64),
         "flip": c.flag("display", "flip"),
+        "chip": data["display"].get("chip", "ssd1306"),
     }
+    if display["chip"] not in CHIPS:
+        c.fail("display.chip", "= %r must be one of %s" % (display["chip"], ", ".join(CHIPS)))
     if display["height"] % 8:
         c.fail("display.height", "= %d is not a multiple of 8" % display["height"])
     cap = c.number("ring", "cap", 0, 255, 64)
@@ -291,13 +296,19 @@ def build(profile):
     import neopixel
 
     from fishtable.hw.ring import Ring
-    from fishtable.hw.ssd1306 import SSD1306
 
     bus = profile["i2c"]
     i2c = machine.I2C(bus["bus"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]), freq=bus["freq"])
     disp = profile["display"]
+    chip = disp["chip"]  # only the named controller's driver is loaded
+    if chip == "sh1106":
+        from fishtable.hw.sh1106 import SH1106 as Panel
+    elif chip == "ssd1309":
+        from fishtable.hw.ssd1309 import SSD1309 as Panel
+    else:
+        from fishtable.hw.ssd1306 import SSD1306 as Panel
     # The panel answers its init sequence or not (no bus scan first: one write instead of 112 probes).
-    display = SSD1306(i2c, disp["address"], disp["width"], disp["height"], flip=disp["flip"])
+    display = Panel(i2c, disp["address"], disp["width"], disp["height"], flip=disp["flip"])
     if not display.ok:
         display = None
     r = profile["ring"]

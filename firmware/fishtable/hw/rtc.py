@@ -4,20 +4,32 @@
 rp2 port's clock starts at 2021-01-01 until `mpremote rtc --set` or the web page sets it), so
 the board writes no date rather than a wrong one.  `machine_time` is the RP2040's own clock;
 `DS3231` and `PCF8563` read a real-time clock module on the OLED's I2C bus (it keeps time with
-the power off): their registers are BCD (host_tests/test_rtc.py decodes them against models).
+the power off): their registers are BCD (host_tests/test_dates.py decodes them against models).
 """
 
 from micropython import const
 
 FIRST_YEAR = const(2022)  # a clock that reads earlier was never set
+_NOT_BCD = const(100)  # what a register byte that is not BCD reads as (no field has it)
+
+
+def real(tm):
+    """`tm` (year, month, day, hour, minute, second...) when it is a set clock's real moment (a day
+    the calendar has, 2022-2099), else None: the one month-length rule of the record reader."""
+    if tm is None or not FIRST_YEAR <= tm[0] <= 2099 or not 0 <= tm[3] <= 23 or not 0 <= tm[4] <= 59:
+        return None
+    if len(tm) > 5 and not 0 <= tm[5] <= 59:
+        return None
+    from fishtable.core.days import month_days
+
+    return tm if 1 <= tm[2] <= month_days(tm[0], tm[1]) else None
 
 
 def date_text(tm):
     """`YYYY-MM-DDTHH:MM` of the time tuple `tm` (year, month, day, hour, minute, ...), or None
-    when it cannot be a set clock's (before 2022, after 2099, or out of range)."""
-    if tm is None or not FIRST_YEAR <= tm[0] <= 2099 or not 1 <= tm[1] <= 12 or not 1 <= tm[2] <= 31:
-        return None
-    if not 0 <= tm[3] <= 23 or not 0 <= tm[4] <= 59:
+    when it cannot be a set clock's (before 2022, after 2099, or a day the calendar has not):
+    the record reader takes every date it gives."""
+    if real(tm) is None:
         return None
     return "%04d-%02d-%02dT%02d:%02d" % (tm[0], tm[1], tm[2], tm[3], tm[4])
 
@@ -35,12 +47,16 @@ def machine_time():
 
 
 def _bcd(byte):
+    """The value of a BCD register byte; 99 + 1 (out of every field's range) for a nibble past 9."""
+    if byte & 15 > 9 or byte >> 4 > 9:
+        return _NOT_BCD
     return (byte >> 4) * 10 + (byte & 15)
 
 
 class DS3231:
     """A DS3231 module (I2C address 0x68): `now()` is (year, month, day, hour, minute, second),
-    or None when its oscillator stopped (it lost the time: OSF set) or the bus fails."""
+    or None when its oscillator stopped (it lost the time: OSF set), the bus fails or the registers
+    do not hold a real moment (a byte that is not BCD, 31 February)."""
 
     ADDRESS = 0x68
 
@@ -56,13 +72,15 @@ class DS3231:
             return None
         if status & 0x80:  # OSF: the time is not to be trusted
             return None
-        hour = regs[2]
-        if hour & 0x40:  # 12-hour mode
-            hour = _bcd(hour & 0x1F) % 12 + (12 if hour & 0x20 else 0)
+        byte = regs[2]
+        if byte & 0x40:  # 12-hour mode: 1-12 and PM
+            hour = _bcd(byte & 0x1F)
+            hour = hour % 12 + (12 if byte & 0x20 else 0) if 1 <= hour <= 12 else _NOT_BCD
         else:
-            hour = _bcd(hour & 0x3F)
+            hour = _bcd(byte & 0x3F)
         year = 2000 + _bcd(regs[6]) + (100 if regs[5] & 0x80 else 0)
-        return (year, _bcd(regs[5] & 0x1F), _bcd(regs[4] & 0x3F), hour, _bcd(regs[1] & 0x7F), _bcd(regs[0] & 0x7F))
+        return real((year, _bcd(regs[5] & 0x1F), _bcd(regs[4] & 0x3F), hour, _bcd(regs[1] & 0x7F),
+                     _bcd(regs[0] & 0x7F)))
 
 
 class PCF8563:
@@ -83,8 +101,8 @@ class PCF8563:
         if regs[0] & 0x80:  # VL: the clock integrity is not guaranteed
             return None
         year = 2000 + _bcd(regs[6]) + (100 if regs[5] & 0x80 else 0)
-        return (year, _bcd(regs[5] & 0x1F), _bcd(regs[3] & 0x3F), _bcd(regs[2] & 0x3F), _bcd(regs[1] & 0x7F),
-                _bcd(regs[0] & 0x7F))
+        return real((year, _bcd(regs[5] & 0x1F), _bcd(regs[3] & 0x3F), _bcd(regs[2] & 0x3F), _bcd(regs[1] & 0x7F),
+                     _bcd(regs[0] & 0x7F)))
 
 
 def read(kind, i2c):

@@ -24,7 +24,8 @@ from fishtable.core.errors import Invalid, RecordError
 from fishtable.store.fs import OLD_SUFFIX, copy_file, remove_if_there
 from fishtable.store.journal import CHECK_SIZE, check, drop_parts, part_of, rewrite
 
-FORGET = ("fishtable.core.record", "fishtable.core.lines", "fishtable.utf8")  # dropped with this module (fs.forget)
+# dropped with this module (fs.forget)
+FORGET = ("fishtable.core.record", "fishtable.core.lines", "fishtable.core.days", "fishtable.utf8")
 _MAYBE = const(2)  # the first line had no check: a journal from before checks, if the second has none
 PART_MARK = b"# part "
 DAMAGED_DIR = "damaged"  # beside the journal: the parts a repair could not use, kept
@@ -298,6 +299,8 @@ def _feed(reader, lines, end):
         return True
     except RecordError:
         return False
+    except MemoryError:  # not the file's fault: it is not damaged
+        raise
     except Exception:  # noqa: BLE001 - garbage must never crash the resume
         match = reader.match
         if match is not None and len(match.statements) != good:

@@ -19,7 +19,7 @@ BIG_COLS = 8  # 2x letters a line
 def ask_count(play, app, kind, most):
     """How many nests have pairs (0..`most`) for the "carp" or "pike" chip, then its steps."""
     counts = list(range(most + 1))
-    ask = Ask("Nests with pairs", [str(n) for n in counts], counts, most, True)
+    ask = Ask("Nests with pairs", [str(n) for n in counts], counts, 0, True)  # 0 preset: one OK records no breeding
     then = _carp_nests if kind == "carp" else _pike_nests
     play.go(ask, lambda a, n: then(play, a, n), play.back_to_first)
 

@@ -54,8 +54,11 @@ def setup_items(game, players=0, advanced=False):
     """The set-up checklist of `game` for this table: items tagged for another player count
     ("p3|") or for the advanced game ("adv|") only when they apply; players=0 keeps all."""
     items = []
-    for item in texts(game)[2]:
+    _, _, setup, start = texts(game)
+    for item in setup:
         tag, text = _tag(item)
+        if players and text == start:
+            continue  # who starts was decided before the checklist
         if tag == "adv":
             if not advanced and players:
                 continue

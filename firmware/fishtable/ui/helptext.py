@@ -37,6 +37,8 @@ SYMBOLS = {
         "Entered: 2 eat",  # what was entered this turn
         "Pikes 2, spare 4",  # the player's pikes on the board, in their supply
         "Carp in pond 3",  # carp in the pond, hungry or sated (a warning takes this line)
+        "Carp breeding",  # the carp and pike chips in the turn's list
+        "Pike breeding",
         "Nests with pairs",
         "Carp nest 1",  # the carp dice, nest by nest
         "Nest 1: roll now",  # the device rolls nest by nest
@@ -60,6 +62,7 @@ SYMBOLS = {
         "0 beside it: +7",
         "Card 9 covers",
         "+16, both leave",
+        "Final scores:",  # the last bonus entered: the scores before the game is filed
         "Colours differ!",
         "+7",  # the points of the play shown before OK
         ">P1",  # the score strip, the player to move marked

@@ -26,6 +26,12 @@ LEGEND = (
     "@wave +7 moves\n"
     "@carp carp breed\n"
     "@pike pike breed",
+    "Carp breeding\n"
+    " the carp chip:\n"
+    " carp nests with\n"
+    " pairs breed\n"
+    "Pike breeding\n"
+    " the pike chip",
     "@!snail lit chip:\n"
     "  used in this\n"
     "  round\n"

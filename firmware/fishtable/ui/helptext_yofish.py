@@ -39,6 +39,12 @@ LEGEND = (
     " another colour\n"
     "+16, both leave\n"
     " 9+7, both out",
+    "Final scores:\n"
+    " the last bonus\n"
+    " is in: check,\n"
+    " then File the\n"
+    " game (or Undo\n"
+    " bonus)",
     ">P1 P2 P3\n"
     " everyone's\n"
     " score; > marks\n"
@@ -67,12 +73,12 @@ RULES = (
     "and lower value.\n"
     "Points: both\n"
     "values; both go",
-    "Middle empty\n"
-    "(covers took all\n"
-    "cards): the next\n"
-    "card goes on its\n"
-    "own, scores its\n"
-    "value (0 match)",
+    "Covers took all\n"
+    "cards from the\n"
+    "middle: no\n"
+    "cover; the next\n"
+    "card lies alone,\n"
+    "scores its value",
     "The game ends\n"
     "when every hand\n"
     "is empty: most\n"

@@ -16,7 +16,13 @@ LABELS = {
     ("emigrate", False): "Emigrate",
     ("emigrate", True): "Emigrate sated",
 }
+BREEDING = {"carp": "Carp breeding", "pike": "Pike breeding"}  # the chips that breed, by what they do
 WARN_MS = 2000
+
+
+def chip_label(kind):
+    """A chip as the turn's list offers it: "Chip: wave", "Carp breeding"."""
+    return BREEDING.get(kind) or "Chip: " + kind
 
 
 class Play(Base):
@@ -37,8 +43,11 @@ class Play(Base):
 
         forget_module("fishtable.ui.hecht_nests")
         offered = game.moves_offered()
-        labels = [LABELS[s] if s[0] != "action" else "Chip: " + s[1] for s in offered]
-        self.go(Ask(None, labels, offered), self._chosen, None)
+        labels = [LABELS[s] if s[0] != "action" else chip_label(s[1]) for s in offered]
+        first = 0  # "End turn" once acted, else the first open chip: never a move by one habitual OK
+        while not game.acted and first < len(offered) - 1 and offered[first][0] != "action":
+            first += 1
+        self.go(Ask(None, labels, offered, first), self._chosen, None)
 
     def _chosen(self, app, stmt):
         if stmt[0] != "action" or stmt[1] not in ("carp", "pike"):

@@ -29,10 +29,12 @@ class Play(Base):
         self.value = 1  # the last card value entered: the value pickers start there
         self.hidden_for = None  # whose hidden bonus is being entered (advanced game)
         self.strip = None  # the score strip's labels (names where they fit), made once
+        self.final = None  # the last bonus entered: the final scores shown before the game is filed
 
     def first_step(self, app, game):
         waiting = game.awaiting_hidden()
         self.hidden_for = None
+        self.final = None
         if len(waiting) > 1:  # the table enters the bonuses in any order
             self.stale = True
             app.fx.off()
@@ -40,7 +42,7 @@ class Play(Base):
         elif waiting:
             self._bonus_of(app, waiting[0], None)
         else:
-            self.go(Ask("Play a card:", [PLACE, COVER]), self._verb, None)
+            self.go(Ask("Play a card:", [PLACE, COVER] if game.middle else [PLACE]), self._verb, None)
 
     def _bonus_of(self, app, player, back=-1):
         self.hidden_for = player
@@ -86,7 +88,25 @@ class Play(Base):
         self.go(ask, lambda a, w: self.play(a, ("cover", v, w)), lambda a: self._verb(a, COVER))
 
     def _hidden(self, app, k):
-        self.play(app, ("hidden", self.hidden_for, k))
+        game = app.match.game
+        player = self.hidden_for
+        if len(game.awaiting_hidden()) > 1:
+            self.play(app, ("hidden", player, k))
+            return
+        # the last bonus ends the game: its final scores first, filed only by OK on "File the game"
+        scores = game.scores()
+        scores[player - 1] += k
+        self.final = (None, self.strip, [str(s) for s in scores])
+        self.go(Ask("Final scores:", ["File the game", "Undo bonus"], [k, -1]), self._file,
+                lambda a: self._bonus_of(a, player, None))
+
+    def _file(self, app, k):
+        player = self.hidden_for
+        self.final = None
+        if k < 0:
+            self._bonus_of(app, player, None)
+        else:
+            self.play(app, ("hidden", player, k))
 
     def describe(self, app, game, view):
         view.bonus = bool(game.awaiting_hidden())
@@ -96,7 +116,9 @@ class Play(Base):
         view.scores = score_texts(game, self.strip)
 
     def draw_details(self, app, fb, view):
-        if view.bonus:  # what the advanced game's bonus counts
+        if self.final is not None:  # the last bonus in: everyone's final score
+            score_strip(fb, 6, self.final)
+        elif view.bonus:  # what the advanced game's bonus counts
             draw.line(fb, "Largest group of", 6)
             draw.line(fb, "hidden colour", 7)
         else:

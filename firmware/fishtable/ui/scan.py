@@ -3,11 +3,12 @@
 Offered on the end screen and on every History entry.  The code (fishtable.ui.qr) holds what
 fishtable.ui.share makes of the game: the owner's page link when config.txt has a `PAGE=` line,
 else the BG Stats link when it fits, else the result as text; the screen says which and how to
-scan.  Dark modules on the lit panel, a lit quiet zone around them, each module the largest
-whole number of pixels that fits; the panel at full brightness while the code is shown (the
+scan (how far to hold the phone follows the panel's size: docs/scan.md's table).  Dark modules
+on the lit panel, a lit quiet zone around them, each module the largest whole number of pixels
+that fits; the panel at full brightness while the code is shown (the
 settings' brightness comes back on leaving), the ring off.  The code is made on the first tick
-after the screen came up ("Making the code..." first: it takes a moment on the board) and drawn
-once into the screen's own 64x64 bitmap, which each frame copies.
+after "Making the code..." was drawn (it takes a moment on the board: the panel says so first)
+and drawn once into the screen's own 64x64 bitmap, which each frame copies.
 """
 
 from micropython import const
@@ -18,7 +19,9 @@ from fishtable.ui.widgets import BACK, OK, Screen
 SIDE = const(64)  # the code's lit square: the panel's height, on the left half
 MOST_PAGE = const(120)  # characters of a PAGE= address (it shares the code with the game)
 CONFIG_BYTES = const(1024)  # config.txt is read up to this much
-HOW = ("Hold the", "phone", "about", "10 cm", "away")
+HOW = ("Hold the", "phone", "about", "10 cm", "away")  # a 0.96- or 1.3-inch panel (docs/scan.md's table)
+HOW_LARGE = ("Hold the", "phone", "10-15 cm", "away")  # a 2.42-inch panel: its pixels are 0.43 mm
+_LARGE = const(200)  # hundredths of an inch: a panel this large or larger (the driver's DIAGONAL)
 
 
 def read_page(path):
@@ -123,15 +126,19 @@ class Scan(Screen):
         self.image = None  # a FrameBuffer over it
         self.kind = None
         self.fresh = fresh  # modules opening Scan loaded, dropped once the code is made
+        self.how = HOW
+        self.waiting = False  # "Making the code..." is on the panel: the code is made at the next tick
 
     def enter(self, app):
         app.fx.off()
         if app.display is not None:
             app.display.contrast(255)
+            if getattr(app.display, "DIAGONAL", 96) >= _LARGE:  # (the SSD1306's driver: 0.96 inches)
+                self.how = HOW_LARGE
 
     def tick(self, app, now):
-        if self.code is not None or self.match is None:
-            return False
+        if self.code is not None or self.match is None or not self.waiting:
+            return False  # (the first frame, "Making the code...", goes to the panel first)
         from fishtable.ui import qr, share  # (Scan's own: dropped again by `forget`)
 
         page, problem = read_page(config_path(app.store.root))
@@ -188,11 +195,13 @@ class Scan(Screen):
         if self.code is None:
             draw.centre(fb, "Making the", 3)
             draw.centre(fb, "code...", 4)
+            self.waiting = True
             return
         fb.blit(self.image, 0, 0)
         draw.text(fb, self.kind, SIDE, 0)
-        for i in range(len(HOW)):
-            draw.text(fb, HOW[i], SIDE, 16 + 8 * i)
+        how = self.how
+        for i in range(len(how)):
+            draw.text(fb, how[i], SIDE, 16 + 8 * i)
         draw.text(fb, "OK: back", SIDE, 56)
 
 

@@ -59,13 +59,19 @@ class Setup:
         return "P%d" % player
 
     def _ask_start(self, app):
-        labels = [LOT] + [self.label(p) for p in range(1, self.players + 1)]  # big (8 letters: no arrows)
-        values = [0] + list(range(1, self.players + 1))
+        """The rulebook's rule above the choice, and its way first: the players (the table names
+        the one the rule picks), or the lot first where the rulebook draws lots (Hecht)."""
+        labels = [self.label(p) for p in range(1, self.players + 1)]  # big (8 letters: no arrows)
+        values = list(range(1, self.players + 1))
         app.fx.off()
         from fishtable.ui import help
 
-        rule = help.start_rule(self.game.name).split("\n")
+        rule = help.start_rule(self.game.name)
         help.forget("help")
+        at = 0 if LOT.lower() in rule else len(labels)
+        labels.insert(at, LOT)
+        values.insert(at, 0)
+        rule = rule.split("\n")
         app.push(Picker("Who starts?", labels, values, self._start, info=rule))
 
     def _start(self, app, player):

@@ -1,0 +1,96 @@
+"""What the page's stored board holds that the board cannot use whole, found with the board's own
+bounded, checked reads (the page's panel says it, beside the firmware's own messages).
+
+In the page (web/history-worker.js) it runs in a MicroPython VM of its own holding a copy of the
+stored /config.txt and /data, so whatever they hold, the board's VM is not touched: config.txt as
+the board reads it at start (fishtable.hw.board.read_config), the settings, the roster and the
+statistics by their check lines, every history game line by line (Store.history_game), the
+journal as the board resumes it, and the folders the store needs being folders.
+
+    python3 web/flashcheck.py FOLDER    (a host folder as the board's flash; prints JSON)
+"""
+
+import os
+import sys
+
+S_IFDIR = 0x4000
+
+
+def _kind(path):
+    """"dir", "file" or None (missing)."""
+    try:
+        return "dir" if os.stat(path)[0] & 0xF000 == S_IFDIR else "file"
+    except OSError:
+        return None
+
+
+def _say(err):
+    """An exception as a short reason."""
+    text = str(err) or type(err).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def check(root="/"):
+    """[path, what is wrong] for each stored file or folder the board cannot use whole, `root`
+    being the board's flash (its config.txt and data/)."""
+    base = root.rstrip("/")
+    data = base + "/data"
+    found = []
+    try:
+        from fishtable.hw import board
+
+        board.read_config(base + "/config.txt")
+    except Exception as err:  # noqa: BLE001 - whatever it is, it is said
+        found.append(["/config.txt", _say(err)])
+    if _kind(data) == "file":
+        return found + [["/data", "a file where the board's data folder must be"]]
+    for name in ("history", "journal.d", "stats"):
+        if _kind(data + "/" + name) == "file":
+            found.append(["/data/" + name, "a file where a folder must be"])
+    from fishtable.store import Store
+    from fishtable.store.settings import read_lines
+
+    store = Store(root=data)
+    small = ["settings.txt", "roster.txt"]
+    if _kind(data + "/stats") == "dir":
+        small += ["stats/" + name for name in sorted(os.listdir(data + "/stats")) if name.endswith(".txt")]
+    for name in small:
+        path = data + "/" + name
+        kind = _kind(path)
+        if kind == "dir":
+            found.append(["/data/" + name, "a folder where a file must be"])
+        elif kind == "file" and not read_lines(store.fs, path, lambda buf, start, end: None):
+            found.append(["/data/" + name, "damaged: the board does not use it (%s)" % (
+                "its backup or the defaults" if name == "settings.txt" else
+                "its backup, else no names" if name == "roster.txt" else "counted again from the history")])
+    if _kind(data + "/history") == "dir":
+        try:
+            names = store.history()
+        except Exception as err:  # noqa: BLE001
+            names = []
+            found.append(["/data/history", _say(err)])
+        for name in names:
+            path = "/data/history/" + name
+            if _kind(data + "/history/" + name) == "dir":
+                found.append([path, "a folder where a game must be"])
+                continue
+            try:
+                store.history_game(name)
+            except Exception as err:  # noqa: BLE001
+                why = _say(err)
+                found.append([path, why if "damaged" in why.lower() else "damaged: %s" % why])
+    if _kind(data + "/journal.fish") == "dir":
+        found.append(["/data/journal.fish", "a folder where the journal must be"])
+    try:
+        note = store.resume()[1]  # (this copy only: the board's own resume says it on its panel too)
+    except Exception as err:  # noqa: BLE001
+        note = _say(err)
+    if note:
+        found.append(["/data/journal.fish", note])
+    return found
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(check(sys.argv[1] if len(sys.argv) > 1 else "/")))
