@@ -135,7 +135,7 @@ def test_a_history_that_is_a_file_shows_no_games_under_cpython(tmp_path):
     root.mkdir()
     (root / "history").write_text("junk")
     store = Store(OsFs(), str(root))
-    shelf = store.history_shelf()
+    shelf = history.Shelf(store.fs, store.history_dir)
     assert len(shelf) == 0 and store.history() == []
     from fishtable.ui.history import history_screen
 

@@ -202,10 +202,6 @@ class Store:
         """Every history game's name, newest first (a list: host tools and the page's import)."""
         return _history().names(self.fs, self.history_dir)
 
-    def history_shelf(self):
-        """The history's names, newest first, as a sequence read from flash a name at a time."""
-        return _history().Shelf(self.fs, self.history_dir)
-
     def delete_history(self, name):
         """Delete the history game `name` (the History screen's Delete)."""
         _history().delete(self.fs, self.history_dir, name)
@@ -214,11 +210,6 @@ class Store:
         """The bytes of the history game `name`, a stream (`readinto`, `close`); OSError when it
         cannot be read."""
         return _history().open_game(self.fs, self.history_dir, name)
-
-    def history_date(self, number):
-        """The `date` of history game `number` ("2026-12-01T19:05"), None when it has none or is
-        gone: its header's lines, found by seeking."""
-        return _history().date_of(self.fs, self.history_dir, number, self.buf)
 
     def history_game(self, name):
         """The finished game in the history as `name`, its every line checked.

@@ -37,7 +37,9 @@ class Labels:
 
 def history_screen(app):
     """A list of the finished games (or a note that there are none)."""
-    names = app.store.history_shelf()
+    from fishtable.store.history import Shelf
+
+    names = Shelf(app.store.fs, app.store.history_dir)  # read from flash a window of names at a time
     if not len(names):
         return Info(["History", "", "No finished", "games yet."])
     return Menu("History", Labels(names), names, _open)

@@ -41,8 +41,10 @@ class StatsPages(Screen):
         self.last = None
         if self.page:
             from fishtable.core.stats import LAST
+            from fishtable.store.history import date_of
 
-            date = app.store.history_date(self.table.figure(self.order[self.page - 1], LAST))
+            store = app.store
+            date = date_of(store.fs, store.history_dir, self.table.figure(self.order[self.page - 1], LAST), store.buf)
             parts = (date or "").split("T")[0].split("-")  # "2026-12-01T19:05": its day
             if len(parts) == 3 and [len(p) for p in parts] == [4, 2, 2] and "".join(parts).isdigit():
                 self.last = "-".join(parts)
