@@ -11,6 +11,7 @@ from devices.faultfs import FaultFs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fishtable.core.errors import Invalid
 from fishtable.core.match import Match
 from fishtable.core.record import read_text
 from fishtable.core.summary import summary_line
@@ -307,8 +308,12 @@ def finished_game(store, seed):
     match = Match("yofish", 3, 1 + seed % 3)
     session = Session(store)
     session.begin(match)
-    while not session.play(("place", rng.randint(1, 99), rng.randint(0, 4))) & OVER:
-        pass
+    while True:
+        try:
+            if session.play(("place", rng.randint(1, 99), rng.randint(0, 4))) & OVER:
+                break
+        except Invalid:  # a move the rules refuse (more matches than cards in the middle): another
+            continue
     return match, store.history()[0]
 
 
