@@ -26,11 +26,12 @@ def run(hw, store, die, limit=None):
     clock = hw.clock
     keys = hw.keys
     idle = getattr(keys, "idle", None)  # (a key input without it keeps the loop at SLEEP_MS)
-    busy = getattr(keys, "busy", None)
     sleep = hw.lightsleep if idle is not None else None
     keep = hw.keepalive
     battery = hw.battery
     app = _start(hw, store, die)
+    app.draw()  # the first frame, then the table of names grown while the heap is whole
+    grow_names()
     passes = 0
     while limit is None or passes < limit:
         passes += 1
@@ -39,7 +40,7 @@ def run(hw, store, die, limit=None):
             ev = keys.poll(now)
             if ev:
                 app.handle(ev)
-            if busy is not None and busy():  # a press or turn that began lit keeps the panel lit
+            if idle is not None and idle() is False:  # a press or turn that began lit keeps it lit
                 app.key_at = now
             app.tick(now)
             if battery is not None:
@@ -62,6 +63,15 @@ def run(hw, store, die, limit=None):
         else:
             clock.sleep_ms(SLEEP_MS)
     return app
+
+
+def grow_names():
+    """MicroPython's table of names grown once, now (fishtable.ui.names)."""
+    from fishtable import forget_module
+    from fishtable.ui import names
+
+    names.grow()
+    forget_module("fishtable.ui.names")
 
 
 def _start(hw, store, die):
