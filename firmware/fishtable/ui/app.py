@@ -299,6 +299,9 @@ class App:
         statement was drawn: the end screen, or Hi Fisch!'s scoring page); on the end screen the
         store's modules go again and a refusal is said (else game_over says it)."""
         self.session.file_now()
+        if self.store.trimmed:  # said once: the flash was full, the oldest games made room
+            self.message("History full: the %d oldest games deleted" % self.store.trimmed)
+            self.store.trimmed = 0
         if self.stack and type(self.stack[-1]).__name__ == "GameOver":
             self.keep(self._ended)
             if self.session.unfiled is not None:
