@@ -12,6 +12,7 @@ import sys
 from micropython import const
 
 from fishtable import forget_module
+from fishtable.core.errors import Invalid
 from fishtable.events import DOWN
 from fishtable.ui import draw, widgets
 from fishtable.ui.ringfx import RGB, RingFx
@@ -26,10 +27,11 @@ _OVER = const(2)
 # dropped.  The session and its Store (`_SESSION`) and the die stay while the app holds them
 # (App.at_menu lets them go at the idle menu of a board).  Each place of the app adds what it
 # needs (`keep`); every other fishtable module is dropped when the place is entered.
-_APP = ("fishtable", "fishtable.events", "fishtable.core", "fishtable.ui", "fishtable.ui.app", "fishtable.ui.loop",
-        "fishtable.ui.draw", "fishtable.ui.widgets", "fishtable.ui.ringfx")
-# (the rules' errors stay with the session: a game's code and the app must catch the same Invalid)
-_SESSION = ("fishtable.session", "fishtable.store", "fishtable.store.fs", "fishtable.core.errors")
+# (the rules' errors stay: a screen's module loaded before the menu came back must catch the same
+# Invalid as the store's modules loaded after)
+_APP = ("fishtable", "fishtable.events", "fishtable.core", "fishtable.core.errors", "fishtable.ui", "fishtable.ui.app",
+        "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets", "fishtable.ui.ringfx")
+_SESSION = ("fishtable.session", "fishtable.store", "fishtable.store.fs")
 _MENU = ("fishtable.ui.menu",)
 _SCREENS = ("fishtable.ui.play", "fishtable.ui.icons")  # what the play screen modules import
 _PLAYING = ("fishtable.store.journal",) + _SCREENS
@@ -362,8 +364,6 @@ class App:
     def submit(self, stmt):
         """Play `stmt` through the session and show what follows.  Returns True if accepted;
         a refused statement shows why and changes nothing."""
-        from fishtable.core.errors import Invalid
-
         try:
             outcome = self.session.play(stmt, self.now, True)  # a game over is filed after its end screen
         except Invalid as err:
@@ -408,8 +408,6 @@ class App:
 
     def undo(self):
         """Take back the last statement (journal first, then the state), then play on."""
-        from fishtable.core.errors import Invalid
-
         try:
             self.session.undo()
         except Invalid as err:
