@@ -297,6 +297,7 @@ function boot() {
       state.stopped = msg.error || "ok";
       if (msg.error) {
         $("status").textContent = "The board stopped: " + msg.error.split("\n").slice(-2).join(" ");
+        if (!state.found.length) $("found-title").textContent = "If what the page keeps stops its board, reset it:";
         $("found").hidden = false; // the way out: reset the stored board
       }
     }

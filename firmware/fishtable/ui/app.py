@@ -71,7 +71,7 @@ class App:
         self.waiting = []  # keys pressed while a spinner decides, played when it has
         self.toast = None  # message lines shown over the screen
         self._ended = ()  # the modules the end screen keeps (game_over)
-        self.toast_at = None  # when the message was first drawn (None: not yet)
+        self.toast_at = None  # the first tick with the message drawn (None: not yet)
         self.now = now
         self.dirty = True
         self.key_at = now  # the last key (the panel dims and goes dark counting from it)
@@ -233,10 +233,13 @@ class App:
         import time
 
         self.now = now
-        at = self.toast_at
-        if self.toast is not None and at is not None and time.ticks_diff(now, at) >= TOAST_MS:
-            self.toast = None
-            self.dirty = True
+        if self.toast is not None:
+            at = self.toast_at
+            if at is None:  # its time counts from its first frame (drawn just before or after this)
+                self.toast_at = now
+            elif time.ticks_diff(now, at) >= TOAST_MS:
+                self.toast = None
+                self.dirty = True
         if self.fx.tick(now):
             self.dirty = True
         while self.waiting and not self.fx.busy():
@@ -265,15 +268,13 @@ class App:
     def message(self, text):
         """A short message over the screen until a key or a few seconds pass."""
         self.toast = draw.wrap(text, TOAST_COLS, draw.ROWS - 2)
-        self.toast_at = None  # its time counts from its first draw (a slow start never hides it)
+        self.toast_at = None  # its time counts from its first frame (a slow start never hides it)
         self.dirty = True
 
     def draw(self):
         """Draw the OLED if anything changed, then bring the ring up to date; True if it drew."""
         drew = False
         fb = self.display
-        if self.toast is not None and self.toast_at is None:  # its first draw: its time starts
-            self.toast_at = self.now
         if self.dirty and fb is not None:
             self.dirty = False
             draw.begin(fb)
