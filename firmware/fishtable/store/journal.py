@@ -247,7 +247,7 @@ def finish(store, match):
     name = store._spaced(_to_history, store, match, max(table.last, stats.last_number(store, match.name)))
     store._count = -1
     try:  # the game is in the history now: nothing after this may make it be filed again
-        history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
+        store.trimmed += history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
         stats.update(store, table, match, name)
     except Exception:  # noqa: BLE001 - the statistics catch up when next opened
         pass
