@@ -149,3 +149,24 @@ def test_a_finished_or_discarded_game_leaves_no_headless_parts():
     store = Store(fs)
     store.discard()
     assert Store(fs.reboot()).resume() == (None, None)
+
+
+# -- 4. a file where a folder belongs, and the reverse ---------------------------------------------
+@pytest.mark.parametrize("where", ["cpython", "micropython", "wasm"])
+def test_every_blocked_folder_or_file_is_said_and_the_next_game_is_filed(where, fw_runner, tmp_path):
+    """`/data` or `journal.d` a file: no message, and every game ended in "Not saved (flash error
+    20)" (on main)."""
+    from fw.layout_sweep import LAYOUTS
+
+    with open(os.path.join(RECORDS, "hecht-2p.fish")) as f:
+        record = f.read()
+    folder = str(tmp_path / "board") if where != "wasm" else "/board"
+    got = on(where, fw_runner(where) if where != "wasm" else None, "layout_sweep.sweep", folder, record)
+    assert len(got) == len(LAYOUTS)
+    faults = []
+    for name, first, second, games in got:
+        if not first or "Flash repaired" not in first and "Journal" not in first:
+            faults.append("%s: said %r at boot" % (name, first))
+        if second is not None or games != 1:
+            faults.append("%s: then %r, %d games in the history" % (name, second, games))
+    assert faults == [], "\n".join(faults)

@@ -548,15 +548,7 @@ def _move_named(store, names):
         return
     fs = store.fs
     folder = damaged_folder(store)
-    kept = _names(fs, folder)
-    room = MAX_DAMAGED - min(len(names), MAX_DAMAGED)
-    while len(kept) > room:
-        _remove_tree(fs, folder + "/" + kept.pop(0))
-    serial = 1
-    for name in kept:
-        cut = name.find("_")
-        if cut > 0 and name[:cut].isdigit() and int(name[:cut]) >= serial:
-            serial = int(name[:cut]) + 1
+    serial = _serial(store, folder, min(len(names), MAX_DAMAGED))
     joined = None
     try:
         for i in range(len(names)):
@@ -571,6 +563,25 @@ def _move_named(store, names):
     finally:
         if joined is not None:
             joined.close()
+
+
+def _serial(store, folder, coming):
+    """Make room in `folder` for `coming` more entries (the oldest go); the next serial number."""
+    fs = store.fs
+    kept = _names(fs, folder)
+    while len(kept) > MAX_DAMAGED - coming:
+        _remove_tree(fs, folder + "/" + kept.pop(0))
+    serial = 1
+    for name in kept:
+        cut = name.find("_")
+        if cut > 0 and name[:cut].isdigit() and int(name[:cut]) >= serial:
+            serial = int(name[:cut]) + 1
+    return serial
+
+
+def make_room(store, folder, name):
+    """The name under which `name` goes into the damaged folder `folder` (room made for it)."""
+    return "%d_%s" % (_serial(store, folder, 1), name)
 
 
 def damaged_folder(store):
