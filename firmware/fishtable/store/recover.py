@@ -218,8 +218,9 @@ def _numbers(data, start, end):
 
 
 def _tally(store, gen, indices, first, starts):
-    """The statements the parts `indices` (in order) prove were written, or -1 when no mark of
-    theirs passed its check.  A line is proven by its check, chained from the line before it
+    """(The statements the parts `indices` (in order) prove were written, or -1 when no mark of
+    theirs passed its check; whether they hold a line that may be a statement).  A line is proven
+    by its check, chained from the line before it
     (`first`: the check before the first part, or -1 when not known): a part's mark whose check
     does not follow from a proven line (the first after a gap, a forged or flipped one) proves
     nothing, and lines that are not proven are not counted.  `starts`: the check before each
@@ -230,6 +231,7 @@ def _tally(store, gen, indices, first, starts):
     chain = {}  # part -> the check its mark chains from (the parts read, the promises proven)
     for i in range(len(starts)):
         chain[i + 1] = starts[i]
+    content = False  # a line that may be a statement (or a part that cannot be read)
     for _ in range(2):  # twice: a promise met late proves a part read before it
         learned = len(chain)
         total = -1
@@ -245,6 +247,7 @@ def _tally(store, gen, indices, first, starts):
                 handle = fs.open(store._part_path(gen, index), "rb")
             except OSError:
                 prev = counted = -1
+                content = True
                 continue
             try:
                 lines = Lines(handle, store.buf)
@@ -260,6 +263,7 @@ def _tally(store, gen, indices, first, starts):
                     value = _check_of(data, start, end) if lines.ended and not lines.overlong else -1
                     body = end - CHECK_SIZE
                     mark = data[start] == 35 if end > start else True  # (a line of a mark, or empty)
+                    content = content or not mark
                     numbers = None
                     if value >= 0 and data[start : start + len(PART_MARK)] == PART_MARK:
                         numbers = _numbers(data, start + len(PART_MARK), body)
@@ -284,11 +288,12 @@ def _tally(store, gen, indices, first, starts):
                         total = counted
             except OSError:
                 prev = counted = -1
+                content = True
             finally:
                 handle.close()
         if len(chain) == learned:
             break
-    return -1 if unsure else total
+    return (-1 if unsure else total), content
 
 
 def _read(scanner, fs, path, buf):
@@ -431,8 +436,7 @@ def resume(store):
             prev = found.tail  # the next part chains from the last line read, damaged or not
         unused = [i for i in listed if i >= bad_from] if bad_from else []
         # what was lost: counted from the parts' proven marks; a torn line in the files read, as one
-        total = _tally(store, found.gen, unused, prev, starts) if unused else -1
-        held = _holds_any(store, found.gen, unused)
+        total, held = _tally(store, found.gen, unused, prev, starts) if unused else (-1, False)
         lost = found.lost
     except Exception:  # noqa: BLE001 - an unreadable flash must not stop the table
         try:
@@ -492,17 +496,6 @@ def resume(store):
 def _count_of(scanner):
     match = scanner.reader.match
     return len(match.statements) if match is not None else 0
-
-
-def _holds_any(store, gen, indices):
-    """True when one of the parts `indices` has anything in it (or cannot be read)."""
-    for index in indices:
-        try:
-            if store.fs.size(store._part_path(gen, index)):
-                return True
-        except OSError:
-            return True
-    return False
 
 
 def _headless(store):
