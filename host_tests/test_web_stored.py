@@ -130,6 +130,8 @@ def said(path, text, found):
     for where, _what in found:
         if where and (where == path or where.startswith(path + "/") or path.startswith(where + "/")):
             return True
+        if path == "/data/journal.fish" and where == "/data/journal.d":  # its parts without it
+            return True
     return "Board error" in text or "Journal" in text
 
 
@@ -153,7 +155,9 @@ def test_the_page_starts_whatever_its_stored_board_holds_and_says_what_it_found(
         except AssertionError as err:
             faults.append("%s %s: %s" % (path, form, err))
             continue
-        if form != "missing" and not said(path, text, found):
+        if os.environ.get("FISHTABLE_WEB_STORED_SAY"):
+            print("%s %s | %s | %s" % (path, form, text[:60], found))
+        if (form != "missing" or path == "/data/journal.fish") and not said(path, text, found):
             faults.append("%s %s: not said (panel: %s; page: %s)" % (path, form, text, found))
         if "stopped" in status:
             faults.append("%s %s: %s" % (path, form, status))

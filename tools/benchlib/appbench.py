@@ -347,13 +347,13 @@ def open_players():
 def open_stats():
     """Step 8: back at the main menu, the played game's statistics with the most players a table
     holds (32 rows, written to its file first), opened through Stats and paged once."""
+    app = _s["app"]
+    app.home()  # (first: the modules imported below must be the ones the app loads again after it)
     from fishtable.core import stats as core_stats
     from fishtable.core.games import find
     from fishtable.store import stats
     from fishtable.ui import menu
 
-    app = _s["app"]
-    app.home()
     store = app.store
     name = _s["head"][0]
     table = store.stats(name)
