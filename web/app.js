@@ -27,7 +27,8 @@ const canvas = $("panel");
 const ctx = canvas.getContext("2d", { alpha: false });
 const state = {
   frames: [], // test runs (or recordFrames): each frame as drawn, read back from the canvas (hex)
-  recordFrames: false,
+  frameTimes: [], // ... and when it was drawn (performance.now())
+  recordFrames: params.has("frames"), // (?frames: tests, from the first frame on)
   rings: [], // test runs: the ring of each frame (hex, R G B per LED)
   leds: [], // test runs: each frame's LEDs as drawn (their computed colour, null when dark)
   frameCount: 0,
@@ -195,6 +196,7 @@ function onFrame(msg) {
   }
   if (keys !== null || state.recordFrames) {
     state.frames.push(hex(readPanel()));
+    state.frameTimes.push(now);
     state.rings.push(hex(state.ring || []));
     state.leds.push(drawnLeds());
   }
@@ -297,6 +299,7 @@ function boot() {
       state.stopped = msg.error || "ok";
       if (msg.error) {
         $("status").textContent = "The board stopped: " + msg.error.split("\n").slice(-2).join(" ");
+        if (!state.found.length) $("found-title").textContent = "If what the page keeps stops its board, reset it:";
         $("found").hidden = false; // the way out: reset the stored board
       }
     }
