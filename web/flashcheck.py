@@ -30,6 +30,33 @@ def _say(err):
     return text if len(text) <= 120 else text[:117] + "..."
 
 
+def _index(folder):
+    """What is wrong with the packed history's index (fishtable.store.history): a folder in its place,
+    bytes that are not whole records, segments with games it does not list."""
+    from fishtable.store import history
+
+    path = folder + "/" + history.INDEX
+    where = "/data/history/" + history.INDEX
+    kind = _kind(path)
+    if kind == "dir":
+        return [[where, "a folder where the history's index must be"]]
+    size = os.stat(path)[6] if kind == "file" else 0
+    listed = set()
+    if size % history.REC:
+        return [[where, "damaged: not whole records (games it does not list are not shown)"]]
+    if size:
+        import struct
+
+        with open(path, "rb") as f:
+            for _ in range(size // history.REC):
+                listed.add(struct.unpack(history._FORMAT, f.read(history.REC))[1])
+    out = []
+    for seg in history.segments(history.OsFs(), folder):
+        if seg not in listed:
+            out.append(["/data/history/S%04d.seg" % seg, "games the history's index does not list (not shown)"])
+    return out
+
+
 def check(root="/"):
     """[path, what is wrong] for each stored file or folder the board cannot use whole, `root`
     being the board's flash (its config.txt and data/)."""
@@ -64,6 +91,7 @@ def check(root="/"):
                 "its backup or the defaults" if name == "settings.txt" else
                 "its backup, else no names" if name == "roster.txt" else "counted again from the history")])
     if _kind(data + "/history") == "dir":
+        found += _index(data + "/history")
         try:
             names = store.history()
         except Exception as err:  # noqa: BLE001
@@ -90,7 +118,7 @@ def check(root="/"):
         note = _say(err)
     if note:
         found.append(["/data/journal.fish", note])
-    return found
+    return [[path, what.replace(base + "/", "/")] if base else [path, what] for path, what in found]
 
 
 if __name__ == "__main__":
