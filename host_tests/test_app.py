@@ -147,7 +147,8 @@ def test_yofish_points_are_shown_before_ok_and_the_turn_passes(rig):
     rig.new_game("New Yo Fish!", 3)
     rig.choose("Place")
     rig.choose(9)
-    assert rig.ask().note(0) == "0 beside it: +9" and rig.ask().note(3) == "3 beside it: +3"
+    assert rig.ask().note(0) == "none: value +9" and rig.ask().note(3) == "3 cards: +3"  # was "0 beside it: +9"
+    assert rig.ask().note(1) == "1 card: +1"
     rig.choose(0)
     game = rig.app.match.game
     assert game.scores() == [9, 0, 0] and game.next_player() == 2
@@ -176,7 +177,9 @@ def test_undo_asks_with_the_line_then_takes_it_back_in_the_journal_too(rig):
     assert type(rig.top()).__name__ == "GameMenu"
     rig.press(NEXT)
     rig.press(OK)
-    assert rig.top().lines == ["Undo P2's last", "line?", "", "place 6 2"]
+    # in the play screen's words, not the record's ("place 6 2"); hold OK (Back) says no
+    assert rig.top().lines == ["Undo P2's play?", "", "Placed 6 by 2 of", "its colour: +2"]
+    assert (rig.top().yes, rig.top().no) == ("OK: yes", "hold OK: no")
     rig.press(BACK)  # no: nothing changes
     assert len(rig.app.match.statements) == 2
     rig.press(OK)
@@ -676,9 +679,11 @@ def test_hifisch_end_points_add_up_to_each_players_score():
     for p in range(1, game.players + 1):
         lines = points_lines(game, p, match.label)
         assert all(len(line) <= 16 for line in lines)
-        green = int(lines[1].split()[2])
-        other = int(lines[2].split()[2])
-        shells = int(lines[3].split()[1])
+        green = int(lines[1].split()[0])  # "4 green fish = 8"
+        other = int(lines[2].split()[0])  # "5 other fish = 5"
+        shells = int(lines[3].split()[0])  # "1 shell = 1", "3 shells = 3"
+        assert lines[1] == "%d green fish = %d" % (green, 2 * green) and lines[2].endswith("= %d" % other)
+        assert lines[3] == "%d shell%s = %d" % (shells, "" if shells == 1 else "s", shells)
         assert lines[0] == "P%d: %d points" % (p, game.scores()[p - 1])
         assert 2 * green + other + shells == game.scores()[p - 1]
 

@@ -337,8 +337,14 @@ def test_every_shipped_record_autoplays(name):
     start, a chip or "End turn" once acted, 0 nests, the final scores before the game is filed) and
     the journal must be the record."""
     want = record(name)
-    got, error = autoplay(want, "cpython", seed=1, check_reader=True, habit=True)
+    texts = set()
+    got, error = autoplay(want, "cpython", seed=1, check_reader=True, habit=True, texts=texts)
     assert error is None, error
+    from test_screen_texts import forbidden  # every frame a family reads: no record syntax, no BACK, ...
+
+    found = sorted(set(hit for text in texts for hit in forbidden(text)))
+    assert not found, found
+    assert len(texts) > 20
     assert got.game.over == want.game.over
 
 

@@ -256,7 +256,7 @@ def test_names_on_the_scoreboard_the_undo_question_and_the_end_screen(rig):
     rig.press(BACK)  # skip the set-up checklist
     rig.choose(("action", "snail"))
     rig.choose(("end",))
-    assert undo_question(rig.app.match).startswith("Undo Anna's last line?")
+    assert undo_question(rig.app.match).startswith("Undo Anna's play?")
     rig.press(BACK)  # the scoreboard, drawn in strict mode (no text over text)
     assert type(rig.top()).__name__ == "GameMenu"
     assert seat_text(" ", "Anna", 0, "12") == " Anna Red"

@@ -549,7 +549,9 @@ def _sheet_device(album):
             rig.wait(1600)
             album.snap(rig, "dice: rolled")
         if label == "Settings":
-            for item, name in ((0, "brightness"), (2, "Yo Fish! cards"), (3, "Hecht chips")):
+            for prefix, name in (("Brightness", "brightness"), ("Yo Fish!", "Yo Fish! cards"),
+                                 ("Hecht chips", "Hecht chips")):
+                item = [i for i, label in enumerate(rig.labels()) if label.startswith(prefix)][0]
                 rig.press(NEXT, item - rig.ask().index)
                 rig.press(OK)
                 album.snap(rig, "settings: " + name)

@@ -157,9 +157,9 @@ class Picker(Menu):
 
 
 class Confirm(Screen):
-    """A yes/no question: OK runs `on_yes(app)`, BACK runs `on_no(app)` (default: close)."""
+    """A yes/no question: OK runs `on_yes(app)`, BACK (a held OK) runs `on_no(app)` (default: close)."""
 
-    def __init__(self, question, on_yes, on_no=None, yes="OK: yes", no="BACK: no"):
+    def __init__(self, question, on_yes, on_no=None, yes="OK: yes", no="hold OK: no"):
         self.lines = draw.wrap(question, draw.COLS, 5)
         self.on_yes = on_yes
         self.on_no = on_no
