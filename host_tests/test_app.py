@@ -451,6 +451,22 @@ def test_history_lists_finished_games_and_their_ranking(rig):
     rig.press(BACK)
     rig.menu("About")
     assert "version" in " ".join(rig.top().lines)
+    # no Pico here: no heap figure that no Pico can have ("free RAM 3944128 bytes"), and it says why
+    assert rig.top().lines[3:5] == ["free RAM", "n/a (simulator)"]
+
+
+def test_about_shows_the_free_ram_on_a_pico(monkeypatch):
+    import gc
+
+    from fishtable.ui import settings
+
+    class App:
+        class hw:
+            vbus = battery = None
+
+    monkeypatch.setattr(sys, "platform", "rp2")
+    monkeypatch.setattr(gc, "mem_free", lambda: 123456, raising=False)
+    assert settings.about_screen(App()).lines[3:5] == ["free RAM", "123456 bytes"]
 
 
 def test_the_end_screen_is_drawn_before_the_game_is_filed(rig):

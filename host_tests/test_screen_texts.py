@@ -240,7 +240,7 @@ FORBIDDEN = (
     # a count of 1 before a plural ("Entered 1 moves"); not a name's number before a verb ("player 1
     # moves", "Nest 1 owners")
     ("a plural after 1", re.compile(
-        r"(?<![\d./#:-])(?<!player )(?<!Player )(?<!Nest )(?<!nest )\b1 (?!is\b|was\b|has\b)[a-z]+s\b")),
+        r"(?<![\d./#:-])(?<!player )(?<!Player )(?<!Nest )(?<!nest )(?<!Card )\b1 (?!is\b|was\b|has\b)[a-z]+s\b")),
 )
 
 
@@ -261,7 +261,7 @@ def test_the_forbidden_forms_catch_what_they_are_for():
     for text in ("Undo Anna's play?\n\nPlaced 7: +7", "Eat sated carp", "A shark eats fish 17", "P1 & P2",
                  "Ann+Zoe", "hold OK: no", "1 move entered", "1 shell = 1", "Nests 1-3: 5 4 6", "P1 wins fish 4",
                  "1 green fish = 2", "«Legend»    «1/25»", " player 1 moves,", "Nest 1 owners",
-                 "One action a turn"):
+                 "One action a turn", "Card 1 matches"):
         assert not forbidden(text), (text, forbidden(text))
 
 

@@ -552,7 +552,8 @@ def _sheet_device(album):
             for prefix, name in (("Brightness", "brightness"), ("Yo Fish!", "Yo Fish! cards"),
                                  ("Hecht chips", "Hecht chips")):
                 item = [i for i, label in enumerate(rig.labels()) if label.startswith(prefix)][0]
-                rig.press(NEXT, item - rig.ask().index)
+                step = item - rig.ask().index
+                rig.press(NEXT if step > 0 else PREV, abs(step))
                 rig.press(OK)
                 album.snap(rig, "settings: " + name)
                 rig.press(BACK)

@@ -199,3 +199,11 @@ class Info(Screen):
     def draw(self, app, fb):
         for i in range(min(len(self.lines), draw.ROWS)):
             draw.line(fb, self.lines[i], i)
+
+
+def flash_error(what, err):
+    """What a player reads when the flash refused a write (the OSError `err`): `what`
+    ("Not saved") and why."""
+    if err.args and err.args[0] == 28:  # ENOSPC, as the store's FlashFull says it
+        return what + ": Flash full. Delete games in History"
+    return "%s (flash error %s)" % (what, err)
