@@ -718,3 +718,26 @@ def test_hifisch_game_over_pages_through_each_players_points(rig):
         assert rig.top().page == k and rig.top().lines[0].startswith("P%d:" % match.game.ranking()[k - 1])
     rig.press(OK)
     assert type(rig.top()).__name__ == "MainMenu"
+
+
+def test_yofish_offers_no_cover_with_the_middle_empty_and_no_more_matches_than_it_holds(rig):
+    """The middle holds 3 cards at the start, one more a place, one fewer a cover (clarification 12)."""
+    rig.new_game("New Yo Fish!", 3)
+    for v, w in ((5, 2), (6, 3)):  # two covers: one card left in the middle
+        rig.choose("Cover")
+        rig.choose(v)
+        rig.choose(w)
+    rig.choose("Place")
+    rig.choose(4)
+    assert rig.offered() == [0, 1]  # one card in the middle: at most 1 beside it matches
+    rig.press(BACK)
+    rig.press(BACK)
+    rig.choose("Cover")
+    rig.choose(7)
+    rig.choose(4)  # the middle is empty now
+    assert rig.labels() == ["Place"]  # nothing to cover
+    rig.choose("Place")
+    rig.choose(9)
+    assert rig.offered() == [0]  # a card on its own: it scores its value
+    rig.choose(0)
+    assert rig.app.match.game.scores() == [7 + 9, 9, 11]
