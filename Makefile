@@ -64,9 +64,9 @@ pytest: setup
 	@$(PY) -m pytest -n 2 --dist loadgroup host_tests; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; exit $$rc
 
-## sim: the firmware's own main.py on a simulated board in this terminal
+## sim [BOARD=pico_sh1106]: the firmware's own main.py on a simulated board in this terminal
 sim: $(RUN_STAMP)
-	$(PY) tools/sim.py
+	$(PY) tools/sim.py $(if $(BOARD),--board $(BOARD))
 
 ## web: the device in a web page: build build/web/ and serve it on 127.0.0.1 (PORT=8000)
 web: $(RUN_STAMP) $(NODE_STAMP)

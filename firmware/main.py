@@ -19,15 +19,14 @@ def build_hardware():
 
 
 def main():
-    """Start-up: hardware, storage, die, then the app loop (runs until power-off)."""
+    """Start-up: the hardware, then the app loop (runs until power-off)."""
     hw = build_hardware()
     if hw is None:
         return
     gc.collect()
-    from fishtable.store import Store
-    from fishtable.ui.loop import make_die, run
+    from fishtable.ui.loop import run
 
-    run(hw, Store(root=hw.data_root), make_die(hw))
+    run(hw, hw.data_root, None)  # (the app opens the store and seeds the die when needed: App.at_menu)
 
 
 main()

@@ -741,3 +741,18 @@ def test_yofish_offers_no_cover_with_the_middle_empty_and_no_more_matches_than_i
     assert rig.offered() == [0]  # a card on its own: it scores its value
     rig.choose(0)
     assert rig.app.match.game.scores() == [7 + 9, 9, 11]
+
+
+def test_the_idle_menu_of_a_board_holds_no_store_session_or_die(run_fw, tmp_path):
+    """On the board (loop.run with the store's folder) the idle main menu keeps the code of the
+    loop, the menu and the drawing only: the store, the session, the die and the registry go (their
+    code is RAM), and come back as they were; a game in progress keeps its session and store."""
+    out = run_fw.call("idle_menu.idle_and_back", str(tmp_path))
+    assert out["idle"] == ["fishtable", "fishtable.core", "fishtable.events", "fishtable.ui",
+                           "fishtable.ui.app", "fishtable.ui.draw", "fishtable.ui.loop", "fishtable.ui.menu",
+                           "fishtable.ui.ringfx", "fishtable.ui.widgets"]
+    assert out["settings"] == 2  # (loaded from the store before it went)
+    assert out["die_dropped"] and out["rolls"]  # the die's sequence goes on where it was
+    assert out["playing"] == ["fishtable.session", "fishtable.store"]
+    assert out["resumed"] == "hecht"
+    assert out["discarded"] == [] and out["roster"] == []

@@ -28,7 +28,8 @@ pytestmark = pytest.mark.xdist_group("uf2")  # one worker builds the files once 
 
 ROOT = flash.ROOT
 BOARDS = uf2build.BOARDS
-PROFILES = {"pico": "RPI_PICO", "pico_encoder": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2"}
+PROFILES = {"pico": "RPI_PICO", "pico_encoder": "RPI_PICO", "pico_w": "RPI_PICO_W", "pico2": "RPI_PICO2",
+            "pico_sh1106": "RPI_PICO", "pico_ssd1309": "RPI_PICO"}
 # Stand-in firmware sizes near the real ones (RPI_PICO_W 1.28.0 is 874,752 bytes), none a whole
 # number of 4 KB sectors, as picotool leaves the last sector.
 SIZES = {"RPI_PICO": 331_000, "RPI_PICO_W": 874_752, "RPI_PICO2": 402_700}
@@ -313,7 +314,8 @@ def test_one_firmware_file_makes_the_files_of_the_profiles_on_its_board_with_the
     path.write_bytes(standin("RPI_PICO"))
     page = "https://you.github.io/fishtable/"
     assert uf2build.main(["--micropython", str(path), "--page", page, "--out", str(tmp_path / "out")]) == 0
-    assert sorted(os.listdir(str(tmp_path / "out"))) == ["fishtable-pico.uf2", "fishtable-pico_encoder.uf2"]
+    assert sorted(os.listdir(str(tmp_path / "out"))) == sorted("fishtable-%s.uf2" % name for name, board in
+                                                           PROFILES.items() if board == "RPI_PICO")
     files, _ = uf2build.read_filesystem(image_of((tmp_path / "out" / "fishtable-pico.uf2").read_bytes(), "RPI_PICO"))
     assert files["config.txt"] == ("BOARD=pico\nPAGE=%s\n" % page).encode()
     assert "fishtable-pico.uf2" in capsys.readouterr().out

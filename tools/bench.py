@@ -58,11 +58,22 @@ def wasm_steps(steps, heapsize="4M", trees=()):
 
 
 def parse_bench(text):
+    """`BENCH key json` lines; and each `BENCHQ tag in-use` (appbench.names) with the qstr_info and
+    mem_info lines after it as found["r_names_" + tag]: in use, the table of names, the largest free run."""
     found = {}
+    names = None
     for line in text.splitlines():
         if line.startswith("BENCH "):
             _, key, value = line.split(" ", 2)
             found[key] = json.loads(value)
+        elif line.startswith("BENCHQ "):
+            _, tag, used = line.split()
+            names = found["r_names_" + tag] = {"used": int(used)}
+        elif names is not None and line.startswith("qstr pool:"):
+            m = re.search(r"n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", line)
+            names["pools"], names["names"], names["name_chars"], names["name_bytes"] = (int(x) for x in m.groups())
+        elif names is not None and "max free sz" in line:
+            names["max_free"] = 16 * int(re.search(r"max free sz: (\d+)", line).group(1))  # 16-byte blocks
     return found
 
 
@@ -143,17 +154,28 @@ BUNDLE_VM = "/fwm"
 USE_BUNDLE = "import sys\nsys.path.insert(0, %r)" % BUNDLE_VM
 
 
+GROW_STEPS = 40  # at least len(fishtable.ui.names.LATE): the table of names grown after the first frame
+
+
 def app_steps(path, tag="r", digest=False, bundle=True):
     """The VM calls that play one record through the app, sampling the heap between statements."""
     name, players, start, options, lines = parse_record(path)
     steps = [USE_BUNDLE] if bundle else []
     steps += [APP_LOAD % (name, players, start, options, lines, digest), COLLECT, COLLECT, "B.baseline()",
              "B.build()", COLLECT, COLLECT, "B.idle()", "B.begin()", COLLECT, COLLECT, "B.began()"]
+    grow = [COLLECT, COLLECT, "B.grow_start()"]
+    for i in range(GROW_STEPS):
+        grow += ["B.grow_step(%d)" % i, COLLECT, COLLECT, "B.grow_check()"]
+    at = steps.index("B.build()") + 1
+    steps[at:at] = grow
+    steps.insert(steps.index("B.idle()") + 1, "B.names('idle')")
     for i in range(len(lines)):
         steps += ["B.statement(%d)" % i, COLLECT, "B.sample(%d)" % i]
-    steps += ["B.open_scan()", COLLECT, COLLECT, "B.sample_screen(5)", "B.close_scan()"]
+    steps += ["B.names('end')", "B.open_help()"]
+    steps += ["B.open_scan()", COLLECT, COLLECT, "B.sample_screen(5)", "B.names('scan')", "B.close_scan()"]
+    steps += ["B.open_history()"]
     steps += ["B.open_players()", COLLECT, COLLECT, "B.sample_screen(3)", "B.open_stats()", COLLECT, COLLECT,
-              "B.sample_screen(4)"]
+              "B.sample_screen(4)", "B.names('stats')"]
     steps.append("B.report(%r)" % tag)
     return steps
 
@@ -182,8 +204,10 @@ def bench_app(records, bundle=None, jobs=2):
     scans = {}  # record -> the heap with Scan open on its end screen (the page link's code)
     idle = idle_raw = base = None
     leds = 0
+    names = {}  # record -> {point: the table of names and the heap there} (appbench.names)
     for path, run in runs.items():
         key = os.path.basename(path)[:-5]
+        names[key] = {k[6:]: v for k, v in run.items() if k.startswith("names_")}
         game = key.split("-")[0]
         if not run["over"]:
             raise RuntimeError("%s: the game did not end in the app" % key)
@@ -229,6 +253,7 @@ def bench_app(records, bundle=None, jobs=2):
         "heap_scan_max": max(scans.values()),
         "heap_scan_by_record": scans,
         "heap_step_highwater": high,
+        "names_by_record": names,
         "alloc_per_frame_avg": _avg(frames_alloc),
         "alloc_per_frame_max": max(frames_alloc),
         "frames_measured": len(frames_alloc),
@@ -503,6 +528,36 @@ def compile_bundle(dest, firmware=FIRMWARE):
     return total
 
 
+def bench_modules(bundle):
+    """Per module: the names its .mpy stores as text, those no other module has, and the heap it
+    keeps while loaded in the 32-bit VM (tools/benchlib/modules.py)."""
+    from benchlib import modules
+
+    names = modules.module_names(bundle)
+    counts = modules.name_counts(names)
+    order = sorted(names)
+    ram = wasm_steps(modules.ram_steps(order), trees=APP_TREES + [(bundle, BUNDLE_VM)],
+                     heapsize="4M") if order else {}
+    for module in order:
+        counts[module]["bytes"] = ram.get("ram_" + module)
+    return counts
+
+
+def bench_heapwalk():
+    """The chip's failing case (tools/simlib/heapwalk.SAMPLE) on the unix port in the fixed, cut-up
+    heap: at each point the heap the firmware holds, its names and the largest free run, in the
+    Pico's terms (tools/simlib/heapboard.py says how they are scaled)."""
+    from simlib import heapwalk
+
+    failures, marks = heapwalk.walk(heapwalk.SAMPLE)
+    out = {"failures": [" ".join(str(x) for x in f[:3]) for f in failures]}
+    for record, points in marks.items():
+        out[record] = {tag: {"chip_heap": m.get("chip_heap"), "chip_names": m.get("chip_names"),
+                             "chip_largest_free": m.get("chip_largest_free"), "pools": m.get("pools")}
+                       for tag, m in points.items() if tag != "start"}
+    return out
+
+
 def mpy_bundle():
     """Bytes of the compiled MicroPython bundle (see compile_bundle)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -549,6 +604,7 @@ def collect(records=None, unix=True):
     with tempfile.TemporaryDirectory(prefix="fishtable-bench-mpy-") as bundle:
         compile_bundle(bundle)
         result.update(bench_app(records, bundle))
+        result["modules"] = bench_modules(bundle)
     # the same from source, for the largest game (the bench's figures before it measured the .mpy)
     source = bench_app([os.path.join(os.path.dirname(records[0]), result["heap_peak_record"] + ".fish")])
     result["source"] = {key: source[key] for key in ("heap_idle", "heap_peak", "heap_roster_stats_open", "heap_scan")}
@@ -565,6 +621,7 @@ def collect(records=None, unix=True):
         result["cpu_us_scan"] = scan["cpu_us_scan"]  # Scan opened on the end screen of the largest game
         result["chip_ms_scan_est"] = scan["chip_ms_scan_est"]
         result["boot"] = bench_boot()
+        result["heapwalk"] = bench_heapwalk()
         result["soak_min_heap"] = soak_min_heap()
     from benchlib import power
 
@@ -589,6 +646,10 @@ def soak_min_heap(presses=SOAK_PRESSES, seed=1):
             if not violations:
                 return kb
     return None
+
+
+def _kb1(n):
+    return "-" if n is None else "%.1f" % (n / 1024.0)
 
 
 def _kb(n):
@@ -643,6 +704,28 @@ def table(result):
         ("journal per game, max (bytes)", "%d (%.2f%% of the filesystem)"
          % (result["journal_per_game_max"], 100.0 * result["journal_per_game_max"] / PICO_FS)),
     ]
+    points = result["names_by_record"].get(result["heap_peak_record"], {})
+    rows.append(("names interned (VM; %s): at boot / idle / end / Help / Scan / History / Stats"
+                 % result["heap_peak_record"], " / ".join(
+                     "%s" % points[p]["names"] if p in points else "-"
+                     for p in ("boot", "idle", "end", "help", "scan", "history", "stats"))))
+    rows.append(("  their pools; bytes of names (tables and text) at Scan", "%s; %s" % (
+        " / ".join("%s" % points[p]["pools"] if p in points else "-"
+                   for p in ("boot", "idle", "end", "help", "scan", "history", "stats")),
+        points.get("scan", {}).get("name_bytes"))))
+    mods = result.get("modules", {})
+    top = sorted(mods.items(), key=lambda kv: -kv[1]["own"])[:8]
+    rows.append(("modules with the most names of their own (own/all names, heap B)",
+                 ", ".join("%s %d/%d %s" % (m.split(".", 1)[-1], v["own"], v["names"], v["bytes"]) for m, v in top)))
+    walk = result.get("heapwalk")
+    if walk:
+        for record, points in walk.items():
+            if record == "failures":
+                continue
+            rows.append(("chip estimate, cut-up heap (%s): heap held / names / largest free" % record, "; ".join(
+                "%s %s KB / %s / %s KB" % (tag, _kb1(p["chip_heap"]), p["chip_names"], _kb1(p["chip_largest_free"]))
+                for tag, p in points.items())))
+        rows.append(("  late screens that failed in it (MemoryError)", ", ".join(walk["failures"]) or "none"))
     if "cpu_us_per_key_avg" in result:
         ratio = result["host_to_chip_ratio"]
         rows += [

@@ -15,6 +15,10 @@ Two kinds of run, spread over `--workers` processes:
   (tools/scanmargin.py: docs/scan.md's table, to build/scan_margin.json; not with --quick);
 - the screen reader on every name of 3 letters, 8x8 and 2x, plain and highlighted
   (host_tests/test_screenreader.py with FISHTABLE_READER_NAMES=all; not with --quick);
+- the late screens in a fixed heap cut up as the chip's was after a long game (tools/simlib/
+  heapwalk.py; issue 34): every title at its largest player count with 8-letter names, Scan from the
+  end screen and from History (300 games), Help, Stats, Players, Settings, a resumed game (with
+  --quick: the 6-player Hecht game and its Scans only);
 - presses every 10 ms across a second around the moments the panel dims and goes dark
   (host_tests/test_edges.py, FISHTABLE_EDGES_FULL) and the page's stored board in every damaged
   form of every file (host_tests/test_web_stored.py, FISHTABLE_WEB_STORED_FULL; not with --quick);
@@ -170,6 +174,21 @@ def reader_names(job):
     return problem, time.time() - start
 
 
+def heap_walk(job):
+    """Issue 34's sequences in the fixed, cut-up heap (tools/simlib/heapwalk.py): every title at its
+    largest player count with 8-letter names, every late screen opened where no free run is over the
+    Pico's 4 KB; (problem or None, seconds)."""
+    from simlib import heapwalk
+
+    start = time.time()
+    failures, _marks = heapwalk.walk(heapwalk.EVERYTHING if job == "all" else heapwalk.SAMPLE)
+    problem = None
+    if failures:
+        problem = "the cut-up heap (%d):\n%s" % (len(failures), "\n".join(
+            "%s, %s: %s\n  %s" % (f[0], f[1], f[2], "\n  ".join(f[3][-6:])) for f in failures))
+    return problem, time.time() - start
+
+
 def damage_sweep(job):
     """host_tests/test_damage.py in full (FISHTABLE_DAMAGE_FULL): every file the firmware reads in
     every damaged form booted under CPython, the MicroPython unix port and the WebAssembly VM, and
@@ -196,6 +215,10 @@ def scan_margin(job):
     argv = [sys.executable, os.path.join(TOOLS, "scanmargin.py"), "--frames", str(job), "--json", MARGIN_JSON]
     proc = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
     problem = None if proc.returncode == 0 else "Scan's margin table:\n%s" % (proc.stdout + proc.stderr)[-3000:]
+    table = "\n".join(line for line in proc.stdout.split("\n") if line.startswith("|"))
+    with open(os.path.join(ROOT, "docs", "scan.md")) as f:
+        if problem is None and table not in f.read():
+            problem = "docs/scan.md's margin table is not the one measured now:\n%s" % table
     return problem, time.time() - start, proc.stdout
 
 
@@ -259,6 +282,7 @@ def main(argv=None):
             jobs.append((walk, ("cpython", seed + 500000 + i, min(WALK, plan["presses"] - i), None, None)))
         jobs += [(game, ("micropython", seed + 900000 + i)) for i in range(plan["mp_games"])]
         jobs += [(game, ("cpython", seed + i)) for i in range(plan["games"])]
+        jobs.insert(0, (heap_walk, "sample" if args.quick else "all"))
         if not args.quick:
             jobs.insert(0, (scan_codes, SCAN_GAMES))
             jobs.insert(0, (reader_names, None))
@@ -327,6 +351,13 @@ def report(results, plan, args, seed, seconds):
             problem, took = result
             print("  Scan's QR codes of %d generated games and every record: %s (%.0f s; build/scan_metrics.json)" % (
                 job, "failed" if problem else "segno's matrices, all read by zxing-cpp", took))
+            if problem:
+                problems.append(problem)
+            continue
+        if kind is heap_walk:
+            problem, took = result
+            print("  the late screens in a cut-up heap (%s sequences; tools/simlib/heapwalk.py): %s (%.0f s)" % (
+                job, "failed" if problem else "every screen opened, no MemoryError", took))
             if problem:
                 problems.append(problem)
             continue

@@ -81,7 +81,6 @@ class _Keys:
         self.panel = panel
         self.looks = sorted(looks)
         self.seen = []
-        self.busy = keys.busy if hasattr(keys, "busy") else None
 
     def drive(self):
         while self.changes and self.changes[0][0] <= self.clock.ms:

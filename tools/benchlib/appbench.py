@@ -135,8 +135,7 @@ def build():
     import os
 
     from fishtable.hw import board
-    from fishtable.store import Store
-    from fishtable.ui.loop import _start, make_die
+    from fishtable.ui.loop import _start
 
     hw = board.build(board.load_profile("pico", _s["boards"]))
     board.forget()  # as main.py does after start-up
@@ -156,15 +155,50 @@ def build():
                 os.mkdir(path)
             except OSError:
                 pass
-    store = Store(root=root)
-    app = _start(hw, store, make_die(hw))
+    app = _start(hw, root, None)  # as main.py: the app opens its store and seeds its die
     _s["hw"] = hw
     _s["pixels"] = pixels
     _s["clock"] = clock
     _s["app"] = app
     _s["leds"] = hw.ring.count
     _frame(app)
+    names("boot")  # the first frame: main.py's imports and the main menu
     _tidy()
+
+
+def grow_step(i):
+    """After the first frame the loop grows the table of names (fishtable.ui.names.grow): the same,
+    one module a VM call (the VM collects between calls only), until a collection keeps GROWN more."""
+    try:
+        from fishtable.ui import names
+    except ImportError:  # (a firmware without it)
+        return
+    if _s.get("grown") or i >= len(names.LATE):
+        _s["loaded"] = False
+        return
+    _s["loaded"] = names.load(names.LATE[i])
+
+
+def grow_start():
+    """After two collections: the heap before the table of names is grown."""
+    gc.collect()
+    _s["kept"] = gc.mem_alloc()
+
+
+def grow_check():
+    """After two collections: did the last step grow the table?"""
+    from fishtable import forget_module
+
+    if _s.get("grown") or not _s.get("loaded"):
+        return
+    gc.collect()
+    now = gc.mem_alloc()
+    from fishtable.ui.names import GROWN
+
+    if now - _s["kept"] >= GROWN:
+        _s["grown"] = True
+        forget_module("fishtable.ui.names")
+    _s["kept"] = now
 
 
 def idle():
@@ -230,11 +264,15 @@ def sample(i):
     _s["heap"][i + 1] = gc.mem_alloc()
 
 
-def _frame(app):
-    """One pass of the app loop: tick, and a measured redraw when something changed."""
+def _frame(app, measure=True):
+    """One pass of the app loop: tick, and a measured redraw when something changed (`measure`:
+    False for the screens visited after the game, whose frames are not the figures')."""
     clock = _s["clock"]
     clock.ms += KEY_MS
     app.tick(clock.ms)
+    if not measure:
+        app.draw()
+        return
     display = app.display
     bus = _s["bus"]
     model_alloc = _s["model_alloc"]
@@ -332,6 +370,51 @@ def open_stats():
     _frame(app)
     app.handle(NEXT)
     _frame(app)
+    _tidy()
+
+
+def names(tag):
+    """The table of names and the heap now, after a collection: `BENCHQ tag in-use` followed by
+    what micropython.qstr_info() and mem_info() print (tools/bench.py reads them)."""
+    import micropython
+
+    gc.collect()
+    print("BENCHQ %s %d" % (tag, gc.mem_alloc()))
+    micropython.qstr_info()
+    micropython.mem_info()
+
+
+def open_help():
+    """At the end screen: the game's Help (as the game menu opens it), every page, then back."""
+    from fishtable.ui.scoreboard import show_help
+
+    app = _s["app"]
+    show_help(app, _s["head"][0])
+    _frame(app, False)
+    pages = len(app.stack[-1].pages)
+    for _ in range(pages):
+        app.handle(NEXT)
+        _frame(app, False)
+    names("help")
+    app.handle(OK)
+    _frame(app, False)
+    _tidy()
+
+
+def open_history():
+    """From the main menu: History, its newest game, back to the main menu."""
+    from fishtable.ui import menu
+
+    app = _s["app"]
+    app.home()
+    _frame(app, False)
+    menu._chosen(app, "History")
+    _frame(app, False)
+    app.handle(OK)
+    _frame(app, False)
+    names("history")
+    app.home()
+    _frame(app, False)
     _tidy()
 
 

@@ -46,7 +46,7 @@ class Device:
     """firmware/main.py on a simulated board in a child process, one key word at a time."""
 
     def __init__(self, interp="cpython", seed=1, flash=None, draws=False, lfs=None, battery=False, meter=False,
-                 board=None, keep=False):
+                 board=None, keep=False, command=None):
         """`flash`: the host folder that is the board's flash (a temporary one when None); `lfs`:
         instead, a LittleFS block-device image file (MicroPython only: its os.VfsLfs2), written
         back when the board stops; `battery`: no USB power (the loop light-sleeps between events);
@@ -54,20 +54,26 @@ class Device:
         `board`: the profile boards/NAME.json instead of pico (e.g. pico_sh1106: its panel's chip).
         `digest` sums up every changed frame shown so far (CRC-32 of each, chained) and
         `frame_count` counts them: two runs that showed the same frames have the same two; with
-        `keep`, `kept` lists every changed frame's glass since the start."""
+        `keep`, `kept` lists every changed frame's glass since the start.
+        `command`: (argv, env, cwd) that start the board instead (tools/simlib/heapboard.py)."""
         self.owns_flash = flash is None
         self.flash = flash or tempfile.mkdtemp(prefix="fishtable-flash-")
         os.makedirs(self.flash, exist_ok=True)
         self.interp = interp
-        argv, env = mprun.command(
-            interp, os.path.join(HERE, "simrun.py"),
-            (["--board", board] if board else []) + (["--lfs", lfs] if lfs else [])
-            + (["--battery"] if battery else []) + (["--meter"] if meter else [])
-            + (["--draws"] if draws else [])
-            + ["--serve", str(seed), self.flash, MAIN_PY],
-            path=(TOOLS,))  # the device models (simrun.py's own folder goes on the path as a script's does)
+        self.output = []  # what the board printed that is not a frame
+        if command is None:
+            argv, env = mprun.command(
+                interp, os.path.join(HERE, "simrun.py"),
+                (["--board", board] if board else []) + (["--lfs", lfs] if lfs else [])
+                + (["--battery"] if battery else []) + (["--meter"] if meter else [])
+                + (["--draws"] if draws else [])
+                + ["--serve", str(seed), self.flash, MAIN_PY],
+                path=(TOOLS,))  # the device models (simrun.py's own folder goes on the path as a script's does)
+            cwd = ROOT
+        else:
+            argv, env, cwd = command
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     env=env, cwd=ROOT, text=True, bufsize=1)
+                                     env=env, cwd=cwd, text=True, bufsize=1)
         self.glass = bytes(1024)
         self.ring = bytes(36)
         self.ms = 0
@@ -187,8 +193,6 @@ class Device:
                 return
             elif line.strip():
                 self.output.append(line.rstrip("\n"))
-
-    output = []
 
     def _check_reader(self):
         """Compare what the screen reader reads on this frame with what the screens drew."""

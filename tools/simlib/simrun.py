@@ -97,14 +97,10 @@ class PinScript:
         self.keys.down_event = on
 
     def idle(self):
-        """The board's keys are idle (nothing down, nothing waiting): the loop may sleep."""
+        """The board's keys are idle (nothing down, nothing waiting): the loop may sleep; False while
+        a press or turn is under way (fishtable.hw.keys)."""
         idle = getattr(self.keys, "idle", None)
-        return idle is not None and idle()
-
-    def busy(self):
-        """A press or turn of the board's keys is under way (the app's idle timer counts it)."""
-        busy = getattr(self.keys, "busy", None)
-        return busy is not None and busy()
+        return idle() if idle is not None else None
 
     def wake_in(self, now, ms):
         """How long a light sleep of `ms` from `now` lasts: the script's next pin change (a key's
@@ -354,6 +350,15 @@ class Served:
             line = sys.stdin.readline()
             if not line or line.strip() == "quit":
                 return None
+            if line.startswith("!"):  # the heap test's own words (tools/simlib/heapprobe.py)
+                import heapprobe
+
+                try:
+                    heapprobe.word(line)
+                except Exception as err:  # noqa: BLE001 - the driver stops on it (not the app's error)
+                    sys.stdout.write("heapprobe failed: %r\n" % err)
+                sys.stdout.write("?\n")
+                continue
             items = parse_script(line)
             if items:
                 return items[0]
@@ -392,6 +397,9 @@ def main(argv):
     draws = argv[0] == "--draws"  # also log what the screens draw (`D` lines; tests of the screen reader)
     if draws:
         argv = argv[1:]
+    pad = argv[0] == "--pad"  # the heap test (tools/simlib/heapboard.py): names interned first
+    if pad:
+        argv = argv[1:]
     serve = argv[0] == "--serve"
     if serve:
         argv = argv[1:]
@@ -415,6 +423,8 @@ def main(argv):
             drawlog.watch(hw.display, lambda keys: sys.stdout.write("D %s\n" % drawlog.encode(keys)))
         return PinScript(Served(frames) if serve else script, hw.keys, pins, frames.capture)
 
+    if pad:
+        _pad()
     bdev = mount_lfs(lfs) if lfs else None
     panel, clock, frames = install(seed, (LFS_MOUNT if lfs else flash) + "/data", make_keys, battery=battery,
                                    meter=meter, board_name=board_name)
@@ -423,6 +433,10 @@ def main(argv):
     devices.set_clock(clock.ticks_ms)  # pin interrupts read the virtual clock too
     with open(main_py) as f:
         code = f.read()
+    if pad:
+        import heapprobe
+
+        heapprobe.report("start")  # the harness's heap: the firmware's figures are net of it
     try:
         exec(code, {"__name__": "__main__"})
     except Done:
@@ -435,6 +449,19 @@ def main(argv):
         with open(lfs, "wb") as f:
             f.write(bdev.data)  # (no copy: the board's heap is small)
     sys.stdout.write("E\n")
+
+
+def _pad():
+    """The heap test's start: the name table's figures out, then as many filler names interned as
+    the driver answers (`pad N`), and the heap's figures before the firmware starts."""
+    import heapprobe
+    import micropython
+    from devices import inputs, machine_model, neopixel_model, panel, vtime  # noqa: F401 - their names first
+
+    micropython.qstr_info()
+    sys.stdout.write("?\n")
+    line = sys.stdin.readline().split()
+    heapprobe.pad(int(line[1]))
 
 
 if __name__ == "__main__":

@@ -243,14 +243,12 @@ class _Keys(EventQueue):
 
     def idle(self):
         """True when no key is down and nothing waits (the loop may sleep until a pin interrupt);
-        never for keys read in poll()."""
-        return not (self._polled or self.busy())
-
-    def busy(self):
-        """True from the first edge of a press or turn until its events are taken: a key is down,
-        a turn is under way, or edges or events wait (the app's idle timer counts from it)."""
-        return bool(self._size or self._r != self._w or self._pos != self._base
-                    or self._down[0] or self._down[1] or self._down[2])
+        False from the first edge of a press or turn until its events are taken (the app's idle
+        timer counts from it); None when nothing is down but keys are read in poll() (no sleep)."""
+        if (self._size or self._r != self._w or self._pos != self._base
+                or self._down[0] or self._down[1] or self._down[2]):
+            return False
+        return not self._polled or None
 
     def ok_held(self):
         """True while OK is down (from its first edge, as of the last poll)."""

@@ -299,6 +299,8 @@ def _feed(reader, lines, end):
         return True
     except RecordError:
         return False
+    except MemoryError:  # not the file's fault: it is not damaged
+        raise
     except Exception:  # noqa: BLE001 - garbage must never crash the resume
         match = reader.match
         if match is not None and len(match.statements) != good:

@@ -9,10 +9,10 @@ screen comes.  The OLED is drawn and the ring written together, after the key wa
 import gc
 import sys
 
+from micropython import const
+
 from fishtable import forget_module
-from fishtable.core.errors import Invalid
 from fishtable.events import DOWN
-from fishtable.session import FINISHED_AT_BOOT, OVER, SCORED
 from fishtable.ui import draw, widgets
 from fishtable.ui.ringfx import RGB, RingFx
 from fishtable.ui.widgets import flash_error
@@ -20,14 +20,17 @@ from fishtable.ui.widgets import flash_error
 TOAST_MS = 2500
 TOAST_COLS = 14  # a message's lines stay clear of its box's sides
 WAITING = 4  # keys kept while a spinner decides
+_SCORED = const(1)  # fishtable.session's SCORED and OVER (its code stays off the idle heap)
+_OVER = const(2)
 # What stays in memory wherever the app is (the bytecode of a module is RAM on the board): the
-# app, its drawing and widgets, the session and the small Store, the registry and the die.  The
-# hardware's own code (fishtable.hw, fishtable.cp) is never dropped.  Each place of the app adds
-# what it needs (`_keep`); every other fishtable module is dropped when the place is entered.
-_APP = ("fishtable", "fishtable.events", "fishtable.session", "fishtable.store", "fishtable.store.fs",
-        "fishtable.core", "fishtable.core.errors", "fishtable.core.games", "fishtable.core.dice",
-        "fishtable.ui", "fishtable.ui.app", "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets",
-        "fishtable.ui.ringfx")
+# app, its drawing and widgets.  The hardware's own code (fishtable.hw, fishtable.cp) is never
+# dropped.  The session and its Store (`_SESSION`) and the die stay while the app holds them
+# (App.at_menu lets them go at the idle menu of a board).  Each place of the app adds what it
+# needs (`keep`); every other fishtable module is dropped when the place is entered.
+_APP = ("fishtable", "fishtable.events", "fishtable.core", "fishtable.ui", "fishtable.ui.app", "fishtable.ui.loop",
+        "fishtable.ui.draw", "fishtable.ui.widgets", "fishtable.ui.ringfx")
+# (the rules' errors stay with the session: a game's code and the app must catch the same Invalid)
+_SESSION = ("fishtable.session", "fishtable.store", "fishtable.store.fs", "fishtable.core.errors")
 _MENU = ("fishtable.ui.menu",)
 _SCREENS = ("fishtable.ui.play", "fishtable.ui.icons")  # what the play screen modules import
 _PLAYING = ("fishtable.store.journal",) + _SCREENS
@@ -48,17 +51,20 @@ class App:
 
     hw       the Hardware (fishtable.hw.Hardware): display, ring, keys, mounting
     session  the game session (fishtable.session.Session), over the store
-    die      the device's die (fishtable.core.dice.Die)
+    die      the device's die (fishtable.core.dice.Die), or None: seeded from `hw` when first rolled
     settings the settings (fishtable.ui.prefs), as loaded from the store
+    root     the store's folder, when the app may let the session, its store and the die go at
+             the idle menu (the board: their code is RAM) and open them again from there
     """
 
-    def __init__(self, hw, session, die, settings, now=0):
+    def __init__(self, hw, session, die, settings, now=0, root=None):
         self.hw = hw
         self.display = hw.display
         self.fx = RingFx(hw.ring)
-        self.session = session
-        self.store = session.store
-        self.die = die
+        self._session = session
+        self._root = root
+        self._die = die
+        self._seed = None  # the die's state while it is let go (at_menu); None: not rolled yet
         self.settings = settings
         self.stack = []
         self.waiting = []  # keys pressed while a spinner decides, played when it has
@@ -81,13 +87,16 @@ class App:
         """Pick up a game in progress from the journal, then show the main menu (or the history,
         where a finished game just went).  Whatever fails on the way, the main menu comes with a
         message saying what (never a start that fails again at every boot)."""
+        from fishtable.session import FINISHED_AT_BOOT
+
         try:
             note = self.session.resume(self.now)
         except Exception as err:  # noqa: BLE001 - see the docstring
             gc.collect()
             note = "Start: %s" % err
+        filed = note == FINISHED_AT_BOOT
         self.home()
-        if note == FINISHED_AT_BOOT:
+        if filed:
             try:
                 from fishtable.ui.history import history_screen
 
@@ -102,7 +111,40 @@ class App:
     @property
     def match(self):
         """The game in progress (None when there is none)."""
-        return self.session.match
+        session = self._session
+        return None if session is None else session.match
+
+    @property
+    def session(self):
+        """The game session (fishtable.session.Session), opened again when at_menu let it go."""
+        session = self._session
+        if session is None:
+            from fishtable.session import Session
+            from fishtable.store import Store
+
+            session = self._session = Session(Store(root=self._root))
+        return session
+
+    @property
+    def store(self):
+        """The Store (fishtable.store) under the session."""
+        return self.session.store
+
+    @property
+    def die(self):
+        """The device's die (fishtable.core.dice.Die), made again when at_menu let it go."""
+        die = self._die
+        if die is None:
+            if self._seed is None:
+                from fishtable.ui.startup import make_die
+
+                die = make_die(self.hw)
+            else:
+                from fishtable.core.dice import Die
+
+                die = Die(self._seed)
+            self._die = die
+        return die
 
     # -- screen stack --------------------------------------------------------
     def push(self, screen):
@@ -121,21 +163,37 @@ class App:
     def home(self):
         """Back to the main menu (the game in progress stays resumable)."""
         del self.stack[:]
-        self.session.finished = None  # its end screen is gone
+        if self._session is not None:
+            self._session.finished = None  # its end screen is gone
         self.fx.off()
         from fishtable.ui.menu import MainMenu
 
         self.push(MainMenu(self))
 
     def at_menu(self):
-        """The main menu is the only screen: keep only its code and the game in progress's."""
-        self.keep(_MENU + _game_code(self.session.match))
+        """The main menu is the only screen: keep only its code and the game in progress's.  On
+        the board (`root`) with no game in progress, the session, its store and the die go too
+        (the die's state is kept): the next screen that needs them opens them again."""
+        session = self._session
+        if self._root is not None:
+            if session is not None and session.match is None and session.unfiled is None and (
+                    session.to_file is None and session._last is None and not session._saved):
+                self._session = None
+            die = self._die
+            if self._session is None and die is not None and hasattr(die.source, "state"):
+                self._seed = die.source.state
+                self._die = None
+        self.keep(_MENU + _game_code(self.match))
 
-    @staticmethod
-    def keep(needed):
-        """Drop every fishtable module but the app's own (`_APP`, the hardware's) and `needed`
-        (their code is RAM on the board; the next import loads a module again), then collect.
-        Call it with the screen stack empty: a screen kept alive would keep its module's code."""
+    def keep(self, needed):
+        """Drop every fishtable module but the app's own (`_APP`, the hardware's), the session's
+        and the die's while they are held, and `needed` (their code is RAM on the board; the next
+        import loads a module again), then collect.  Call it with the screen stack empty: a screen
+        kept alive would keep its module's code."""
+        if self._session is not None:
+            needed += _SESSION
+        if self._die is not None:
+            needed += ("fishtable.core.dice",)
         for name in list(sys.modules):
             if name.startswith("fishtable.") and name not in needed and name not in _APP:
                 if not (name.startswith("fishtable.hw") or name.startswith("fishtable.cp")):
@@ -230,7 +288,8 @@ class App:
             drew = True
         if self.rest < 2:
             self.fx.render()
-        if self.session.to_file is not None:  # a game over: filed once its first frame is out
+        session = self._session
+        if session is not None and session.to_file is not None:  # a game over: filed once its first frame is out
             self._file_finished()
         return drew
 
@@ -300,6 +359,8 @@ class App:
     def submit(self, stmt):
         """Play `stmt` through the session and show what follows.  Returns True if accepted;
         a refused statement shows why and changes nothing."""
+        from fishtable.core.errors import Invalid
+
         try:
             outcome = self.session.play(stmt, self.now, True)  # a game over is filed after its end screen
         except Invalid as err:
@@ -309,13 +370,13 @@ class App:
             self.message(flash_error("Not saved", err))
             return False
         self.dirty = True
-        if outcome == OVER:
+        if outcome == _OVER:
             self.game_over()
             return True
         play = self.stack[-1]
-        if not outcome & OVER:
+        if not outcome & _OVER:
             play.new_turn(self)
-        if outcome & SCORED:
+        if outcome & _SCORED:
             play.scored(self)  # its pages end in scoring_done()
         else:
             play.enter(self)
@@ -344,6 +405,8 @@ class App:
 
     def undo(self):
         """Take back the last statement (journal first, then the state), then play on."""
+        from fishtable.core.errors import Invalid
+
         try:
             self.session.undo()
         except Invalid as err:

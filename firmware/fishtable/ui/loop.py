@@ -15,7 +15,9 @@ def make_die(hw):
 
 
 def run(hw, store, die, limit=None):
-    """Run the app on `hw` (fishtable.hw.Hardware) with `store` and `die`.
+    """Run the app on `hw` (fishtable.hw.Hardware) with `store` and `die`.  `store` is a
+    fishtable.store.Store, or on the board the folder of one: then the app opens it when a screen
+    needs it and lets it go at the idle menu (App.at_menu).  `die` None: seeded when first rolled.
 
     An error inside the app does not stop the table: it is printed, and the app starts
     again from the journal (the game in progress is resumed as it was before the key).
@@ -24,11 +26,12 @@ def run(hw, store, die, limit=None):
     clock = hw.clock
     keys = hw.keys
     idle = getattr(keys, "idle", None)  # (a key input without it keeps the loop at SLEEP_MS)
-    busy = getattr(keys, "busy", None)
     sleep = hw.lightsleep if idle is not None else None
     keep = hw.keepalive
     battery = hw.battery
     app = _start(hw, store, die)
+    app.draw()  # the first frame, then the table of names grown while the heap is whole
+    grow_names()
     passes = 0
     while limit is None or passes < limit:
         passes += 1
@@ -37,7 +40,7 @@ def run(hw, store, die, limit=None):
             ev = keys.poll(now)
             if ev:
                 app.handle(ev)
-            if busy is not None and busy():  # a press or turn that began lit keeps the panel lit
+            if idle is not None and idle() is False:  # a press or turn that began lit keeps it lit
                 app.key_at = now
             app.tick(now)
             if battery is not None:
@@ -62,8 +65,17 @@ def run(hw, store, die, limit=None):
     return app
 
 
+def grow_names():
+    """MicroPython's table of names grown once, now (fishtable.ui.names)."""
+    from fishtable import forget_module
+    from fishtable.ui import names
+
+    names.grow()
+    forget_module("fishtable.ui.names")
+
+
 def _start(hw, store, die):
-    """A fresh app on the store's settings and game in progress."""
+    """A fresh app on the store's settings and game in progress (`store`: see `run`)."""
     import gc
 
     from fishtable import forget_module
@@ -71,15 +83,20 @@ def _start(hw, store, die):
     from fishtable.ui import prefs
     from fishtable.ui.app import App
 
+    root = None
+    if isinstance(store, str):
+        from fishtable.store import Store
+
+        root = store
+        store = Store(root=root)
     gc.collect()
     from fishtable.ui import prefcheck
 
     settings = prefcheck.checked(store.load_settings(prefs.defaults()))
     del prefcheck
-    prefs = None
     forget_module("fishtable.ui.prefcheck")  # only the start needs it
-    forget_module("fishtable.ui.prefs")  # needed again only when a setting changes
-    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms())
+    app = App(hw, Session(store), die, settings, hw.clock.ticks_ms(), root)  # (it applies them: prefs goes)
+    prefs = None
     app.start()  # never raises: whatever fails, the main menu and a message (App.start)
     return app
 

@@ -1,7 +1,6 @@
 """The main menu: Resume (when a game is in progress), a new game of each game the registry knows,
 History, Players (the roster), Stats, Dice, Settings, About."""
 
-from fishtable.core.games import GAMES
 from fishtable.ui.widgets import Confirm, Menu
 
 RESUME = "Resume"
@@ -9,6 +8,8 @@ OTHERS = ("History", "Players", "Stats", "Dice", "Settings", "About")
 
 
 def _labels(app):
+    from fishtable.core.games import GAMES  # (the registry leaves memory with at_menu)
+
     labels = []
     if app.match is not None:
         labels.append(RESUME)
@@ -25,8 +26,9 @@ class MainMenu(Menu):
         Menu.__init__(self, None, _labels(app), on_ok=_chosen, on_back=_stay)
 
     def enter(self, app):
+        labels = _labels(app)
         app.at_menu()  # whatever the screens above it needed leaves memory
-        self.ask.labels = self.ask.values = _labels(app)
+        self.ask.labels = self.ask.values = labels
         if self.ask.index >= len(self.ask.labels):
             self.ask.index = 0
         app.fx.off()
@@ -40,6 +42,8 @@ def _chosen(app, label):
     if label == RESUME:
         app.play()
         return
+    from fishtable.core.games import GAMES
+
     for game in GAMES:
         if label == "New " + game.title:
             if app.match is not None:

@@ -7,8 +7,8 @@ scan (how far to hold the phone follows the panel's size: docs/scan.md's table).
 on the lit panel, a lit quiet zone around them, each module the largest whole number of pixels
 that fits; the panel at full brightness while the code is shown (the
 settings' brightness comes back on leaving), the ring off.  The code is made on the first tick
-after the screen came up ("Making the code..." first: it takes a moment on the board) and drawn
-once into the screen's own 64x64 bitmap, which each frame copies.
+after "Making the code..." was drawn (it takes a moment on the board: the panel says so first)
+and drawn once into the screen's own 64x64 bitmap, which each frame copies.
 """
 
 from micropython import const
@@ -129,6 +129,7 @@ class Scan(Screen):
         self.kind = None
         self.fresh = fresh  # modules opening Scan loaded, dropped once the code is made
         self.how = HOW
+        self.waiting = False  # "Making the code..." is on the panel: the code is made at the next tick
 
     def enter(self, app):
         app.fx.off()
@@ -138,8 +139,8 @@ class Scan(Screen):
                 self.how = HOW_LARGE
 
     def tick(self, app, now):
-        if self.code is not None or self.match is None:
-            return False
+        if self.code is not None or self.match is None or not self.waiting:
+            return False  # (the first frame, "Making the code...", goes to the panel first)
         from fishtable.ui import qr, share  # (Scan's own: dropped again by `forget`)
 
         page, problem = read_page(config_path(app.store.root))
@@ -196,6 +197,7 @@ class Scan(Screen):
         if self.code is None:
             draw.centre(fb, "Making the", 3)
             draw.centre(fb, "code...", 4)
+            self.waiting = True
             return
         fb.blit(self.image, 0, 0)
         draw.text(fb, self.kind, SIDE, 0)

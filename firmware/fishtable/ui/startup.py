@@ -1,5 +1,5 @@
-"""What the app loop needs only at start-up (imported then; `App.keep` drops it again): the die's
-seed."""
+"""What the app needs only when its die is first rolled (imported then; `App.keep` drops it
+again): the die's seed."""
 
 import time
 
