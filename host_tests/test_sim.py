@@ -63,13 +63,16 @@ def play_yofish(rig, rng, advanced=True):
     while rig.app.match is not None:
         game = rig.app.match.game
         if game.awaiting_hidden():
+            if rig.ask().prompt == "Final scores:":  # the last bonus in: the game is filed on OK
+                rig.choose(rig.offered()[0])
+                continue
             if rig.ask().prompt == "Hidden bonus of":  # the table says whose bonus comes next
                 rig.choose(rng.choice(rig.offered()))
             rig.choose(rng.randint(0, 6))
-        elif rng.random() < 0.7:
+        elif rng.random() < 0.7 or not game.middle:  # (no cover while the middle is empty)
             rig.choose("Place")
             rig.choose(rng.randint(1, 12))
-            rig.choose(rng.randint(0, 4))
+            rig.choose(rng.randint(0, min(4, game.middle)))
         else:
             rig.choose("Cover")
             v = rng.randint(2, 12)
