@@ -72,6 +72,8 @@ class AutoplayError(Exception):
 class Autoplayer:
     """Plays one record on a Device through its buttons."""
 
+    habit = False  # (a player made without __init__, as tools/simlib/heapwalk.py does, has none)
+
     def __init__(self, dev, match, habit=False):
         self.dev = dev
         self.habit = habit  # a player who presses OK on every first offer: each one must be safe
