@@ -154,7 +154,12 @@ def whole_history_game(tmp_path):
     session.begin(Match(done.name, done.players, done.start, done.options))
     for stmt in done.statements:
         session.play(stmt)
-    path = os.path.join(store.history_dir, store.history()[0])
+    from fishtable.store import history
+
+    name = store.history()[0]
+    path = str(tmp_path / name)  # the game's own file: the board reads it as a loose history file
+    with open(path, "w") as out:
+        out.write("\n".join(history.lines(store.fs, store.history_dir, name)) + "\n")
     return path
 
 

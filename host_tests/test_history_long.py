@@ -40,6 +40,14 @@ def long_flash(folder):
     return data
 
 
+def taken_over(data):
+    """True when the 10,000 games of a file each and the one filed at boot are all packed
+    (fishtable.store.history: the take-over at boot), the newest first, none left in a file."""
+    names = Store(root=data).history()
+    left = [n for n in os.listdir(os.path.join(data, "history")) if n.endswith(".fish")]
+    return names[0] == "10001-hecht.fish" and len(names) == GAMES + 1 and not left
+
+
 def shown(rig):
     """What the screen reader reads on the panel now (as the simulator's frame texts)."""
     from screenreader import Reader
@@ -89,7 +97,7 @@ def test_a_long_history_starts_pages_counts_and_plays(walked):
     assert seen["history"] == ["#10001 Hecht", "#10000 Hi Fisch!", "#9999 Hecht"]
     assert "#9999 Hecht" in seen["third"] and "#1 Hecht" in seen["oldest"]
     assert "Games" in seen["stats"] and str(YOFISH) in seen["stats"], seen["stats"]
-    assert os.path.exists(os.path.join(rig.folder, "data", "history", "10001-hecht.fish"))
+    assert taken_over(os.path.join(rig.folder, "data"))
     match, _ = Store(root=os.path.join(rig.folder, "data")).resume()
     assert match is not None and match.name == "yofish" and not match.statements
 
@@ -109,6 +117,6 @@ def test_the_same_walk_under_micropython(walked, tmp_path):
     assert any("The last game was over" in t for t in texts)
     assert any("#1 Hecht" in t for t in texts)
     assert texts[-1] == seen["play"]
-    assert os.path.exists(os.path.join(flash, "data", "history", "10001-hecht.fish"))
+    assert taken_over(os.path.join(flash, "data"))
     match, _ = Store(root=os.path.join(flash, "data")).resume()
     assert match is not None and match.name == "yofish"

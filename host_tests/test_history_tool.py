@@ -224,10 +224,10 @@ def test_a_flipped_bit_in_a_history_file_is_reported_not_counted(board, tmp_path
     """A changed digit that still reads as a valid game (`place 5` for `place 4`): the board's line
     check catches it, the tool names the file and the line and leaves the game out."""
     store, matches = board
-    names = sorted(os.listdir(store.history_dir))
-    for name in names:
-        with open(os.path.join(store.history_dir, name), "rb") as src:
-            (tmp_path / name).write_bytes(src.read())
+    names = []
+    for name, data in history.packed(store.history_dir):  # the games as loose files (the old form)
+        (tmp_path / name).write_bytes(data)
+        names.append(name)
     victim = tmp_path / next(n for n in names if n.endswith("-yofish.fish"))
     lines = bytearray(victim.read_bytes()).split(b"\n")
     at = next(i for i, line in enumerate(lines) if line[:6] == b"place " and 50 <= line[6] <= 57 and line[7] == 32)
@@ -251,8 +251,7 @@ def test_no_single_bit_flip_of_a_history_file_changes_a_game_silently(tmp_path):
     with open(os.path.join(ROOT, "records", "yofish-3p-basic.fish"), "rb") as handle:
         want = named_games.named(handle.read().decode(), 0)
     name = named_games.play(store, want)
-    with open(os.path.join(store.history_dir, name), "rb") as handle:
-        data = handle.read()
+    data = dict(history.packed(store.history_dir))[name]
     folder = tmp_path / "flips"
     folder.mkdir()
     path = folder / name

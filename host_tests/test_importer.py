@@ -74,8 +74,9 @@ def test_records_as_new_users_have_them_are_stored_as_the_board_stores(tmp_path)
     store = Store(root=root)
     for name in store.history():
         assert store.history_game(name).game.over  # not "Damaged file"
-        with open(os.path.join(store.history_dir, name)) as f:
-            assert f.read().split("\n")[1].endswith(tuple("0123456789abcdef"))  # checked lines
+        from fishtable.store import history as packed
+
+        assert list(packed.lines(store.fs, store.history_dir, name))[1].endswith(tuple("0123456789abcdef"))
     import history
 
     plays, unfinished, problems = history.collect(store.history_dir)

@@ -277,9 +277,9 @@ def test_scan_through_the_buttons_cpython(tmp_path):
         image = Image.open(png)
         assert image.size == (128, 64)
         found = zxingcpp.read_barcodes(image.resize((1024, 512), Image.NEAREST))
-        folder = os.path.join(flash, "data", "history")
-        with open(os.path.join(folder, sorted(os.listdir(folder))[-1])) as f:
-            text = f.read()  # the game as the board keeps it (its colours, its line checks)
+        from history import games
+
+        text = games(os.path.join(flash, "data", "history"))[-1][1].decode()  # as the board keeps it
         import re
 
         played = re.search(r"^played (\d+)", text, re.M)  # a game played through the buttons has its minutes
@@ -453,15 +453,14 @@ def test_a_bad_page_address_is_said_and_the_date_comes_from_the_history_file(tmp
     rig.run(3000)
     assert "BG Stats" in reader().read(rig.glass()).text()
     store = rig.app.store
+    from fishtable.store import history
+
     name = store.history()[0]
-    with open(os.path.join(store.history_dir, name), "a") as f:
-        f.write("played 42 #0000\n")
-    path = os.path.join(store.history_dir, name)
-    with open(path) as f:
-        lines = f.read().split("\n")
+    lines = list(history.lines(store.fs, store.history_dir, name)) + ["played 42 #0000"]
     lines.insert(3, "date 2026-12-01T19:05 #0000")
-    with open(path, "w") as f:
-        f.write("\n".join(lines))
+    name = "9999" + name[name.find("-"):]  # a game's own file, as before the segments
+    with open(os.path.join(store.history_dir, name), "w") as f:
+        f.write("\n".join(lines) + "\n")
     assert scan.history_fields(store, name) == ("2026-12-01T19:05", 42)
     assert scan.read_page(str(tmp_path / "config.txt")) == (None, "config.txt: PAGE is not a web address")
     (tmp_path / "config.txt").write_text("PAGE=https://you.github.io/fishtable/\r\nBOARD=pico\n")

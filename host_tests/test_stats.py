@@ -136,7 +136,7 @@ def test_finishing_games_keeps_the_stats_files_up_to_date_and_opening_reads_one_
     for game in GAMES:
         store.fs.reads = []
         got = store.stats(game)
-        assert store.fs.reads == ["/data/stats/%s.txt" % game]  # not the history
+        assert store.fs.reads == ["/data/stats/%s.txt" % game, "/data/history/index.bin"]  # no game read
         assert got.same(want[game]), game
         assert got.games == sum(1 for m in matches if m.name == game)
     hecht = want["hecht"]
@@ -162,7 +162,7 @@ def test_a_lost_or_damaged_stats_file_is_rebuilt_from_the_history():
     del files["/data/stats/hecht.bak"]
     store.fs.reads = []
     assert store.stats("hecht").same(want["hecht"])
-    assert sum(1 for p in store.fs.reads if "/history/" in p) == 5  # the five Hecht games, once
+    assert sum(1 for p in store.fs.reads if p.endswith(".seg")) == 5  # the five Hecht games, once
     store_stats.forget_file(store, "yofish")
     assert "/data/stats/yofish.txt" not in files
     assert store.stats("yofish").same(want["yofish"])
@@ -178,9 +178,9 @@ def test_a_game_moved_to_the_history_but_not_counted_is_counted_at_the_next_open
     want = expected_tables(matches + [extra], list(range(1, len(matches) + 1)) + [len(matches) + 1])
     store.fs.reads = []
     assert store.stats("hifisch").same(want["hifisch"])
-    assert store.fs.reads.count("/data/history/%04d-hifisch.fish" % (len(matches) + 1)) == 1
+    assert store.fs.reads.count("/data/history/S0001.seg") == 1  # that game only
     store.fs.reads = []
-    assert store.stats("hifisch").same(want["hifisch"]) and len(store.fs.reads) == 1  # saved: caught up
+    assert store.stats("hifisch").same(want["hifisch"]) and len(store.fs.reads) == 2  # caught up: its file, the index
 
 
 def test_deleted_games_stay_counted_and_their_numbers_are_not_given_again():
@@ -232,10 +232,9 @@ def test_a_history_file_that_cannot_be_read_is_passed_over():
     store, matches, names = played_store(1)
     for game in GAMES:
         store_stats.forget_file(store, game)
-    path = store.history_dir + "/" + names[0]
-    damaged = bytearray(store.fs.files[path])
-    damaged[60] ^= 1
-    store.fs.files[path] = bytes(damaged)
+    from fw.packed import flip
+
+    flip(store.fs, names[0], 60)
     want = expected_tables(matches[1:], range(2, len(matches) + 1))
     got = store.stats(matches[0].name)
     assert got.same(want[matches[0].name]) and got.last == want[matches[0].name].last

@@ -164,9 +164,12 @@ def test_history_files_carry_the_checks(tmp_path):
     match, _ = store.resume()
     name = store.finish(match)
     assert store.history_game(name).statements == done.statements
-    path = "/data/history/" + name
+    from fw.packed import place
+
+    path, offset, length = place(fs, "/data/history", name)  # packed in its segment
     good = fs.files[path]
-    for at in (3, len(good) // 2, len(good) - 2):
+    for at in (3, length // 2, length - 2):
+        at += offset
         fs.files[path] = good[:at] + bytes([good[at] ^ 4]) + good[at + 1 :]
         with pytest.raises(Invalid):
             store.history_game(name)

@@ -762,8 +762,10 @@ def test_finished_game_downloads_and_replays(site, browser, tmp_path):
     assert name.endswith("-yofish.fish")
     path = str(tmp_path / name)
     download.save_as(path)
-    with open(str(tmp_path / "rig" / "data" / "history" / name), "rb") as f:
-        assert open(path, "rb").read() == f.read()
+    import history
+
+    kept = dict(history.games(str(tmp_path / "rig" / "data" / "history")))[name]  # packed: its bytes
+    assert open(path, "rb").read() == kept
     out = subprocess.run([sys.executable, os.path.join(TOOLS, "replay.py"), path], capture_output=True, text=True,
                          check=True)
     standings = json.loads(out.stdout)
@@ -786,8 +788,7 @@ def test_import_history_and_roster_then_summary(site, browser, tmp_path):
     page.wait_for_function("fishtable.flashFiles().includes('/data/roster.txt')")
     wait_first_frame(page)
     files = page.evaluate("fishtable.flashFiles()")
-    history = sorted(f for f in files if f.startswith("/data/history/") and f.endswith(".fish"))
-    assert [f.split("-", 1)[1] for f in history] == ["hecht.fish", "yofish.fish", "hifisch.fish"]
+    assert "/data/history/index.bin" in files  # the games packed, as the board files them
     status = page.locator("#status").text_content()
     assert "Not imported: notes.fish: not a game record" in status  # refused with the reason, not stored
     assert "Not imported: photo.bin: not a text file" in status
@@ -803,7 +804,9 @@ def test_import_history_and_roster_then_summary(site, browser, tmp_path):
     assert shown.strip() == expected.strip()
     assert "3 finished games" in shown
     page.click("#show-games")
-    assert page.locator("#games li").count() == 3
+    page.wait_for_function("document.querySelectorAll('#games li').length >= 3", timeout=20000)
+    shown = [page.locator("#games li span").nth(i).text_content() for i in range(3)]
+    assert [n.split("-", 1)[1] for n in shown] == ["hifisch.fish", "yofish.fish", "hecht.fish"]  # newest first
 
 
 # -- no request leaves 127.0.0.1 --------------------------------------------------------------
@@ -1240,7 +1243,7 @@ def test_scanned_link_card_bgstats_keep_download(site, other_browser, tmp_path):
         page.wait_for_function("/^Not/.test(document.querySelector('#card-status').textContent)", timeout=30000)
         assert "already in the history as 0001-hecht.fish" in page.locator("#card-status").text_content()
         history = [f for f in page.evaluate("fishtable.flashFiles()") if f.startswith("/data/history/")]
-        assert history == ["/data/history/0001-hecht.fish"]
+        assert sorted(history) == ["/data/history/S0001.seg", "/data/history/index.bin"]  # one game, packed
         with page.expect_download() as info:
             page.click("#card-download")
         got = str(tmp_path / info.value.suggested_filename)
@@ -1292,8 +1295,7 @@ def test_games_imported_and_played_give_the_same_stats(site, browser, tmp_path):
         path.write_bytes(data.replace(b"\n", b"\r\n") if crlf else data)
         records.append(str(path))
     page.set_input_files("#import", records)
-    page.wait_for_function("fishtable.flashFiles().filter((f) => f.startsWith('/data/history/')).length >= 3",
-                           timeout=30000)
+    page.wait_for_function("fishtable.flashFiles().includes('/data/history/index.bin')", timeout=30000)
     wait_first_frame(page)
     folder = tmp_path / "history"
     folder.mkdir()

@@ -130,6 +130,8 @@ def said(path, text, found):
     for where, _what in found:
         if where and (where == path or where.startswith(path + "/") or path.startswith(where + "/")):
             return True
+        if path == "/data/journal.fish" and where == "/data/journal.d":  # its parts without it
+            return True
     return "Board error" in text or "Journal" in text
 
 
@@ -153,7 +155,9 @@ def test_the_page_starts_whatever_its_stored_board_holds_and_says_what_it_found(
         except AssertionError as err:
             faults.append("%s %s: %s" % (path, form, err))
             continue
-        if form != "missing" and not said(path, text, found):
+        if os.environ.get("FISHTABLE_WEB_STORED_SAY"):
+            print("%s %s | %s | %s" % (path, form, text[:60], found))
+        if (form != "missing" or path == "/data/journal.fish") and not said(path, text, found):
             faults.append("%s %s: not said (panel: %s; page: %s)" % (path, form, text, found))
         if "stopped" in status:
             faults.append("%s %s: %s" % (path, form, status))
@@ -210,3 +214,25 @@ def test_the_undamaged_board_says_nothing_and_a_reset_offers_its_download_first(
     assert found == [] and "Resume" not in text, (found, text)
     page.close()
 
+
+
+@pytest.mark.skipif(not FULL, reason="a 1 MB journal takes the page's board 12 s to start (make soak)")
+def test_a_slow_start_on_the_page_shows_its_message_for_its_time(site, context, flash):  # noqa: F811
+    """A 1 MB journal takes the page's board about 12 s to read, far longer than a message's 2.5 s:
+    its message ("Journal unreadable") is on the panel from the first frame, for 2.5 s."""
+    page = context.new_page()
+    open_page(page, site + "?seed=%d" % SEED)
+    big = [["/data/journal.fish", {"huge": 1 << 20}]]
+    page.evaluate(STORE, [stored(flash) + big, True])
+    page.goto(site + "?seed=%d&frames=1" % SEED)
+    started(page, 120)
+    booted = page.evaluate("fishtable.bootedAt")
+    frames, times = page.evaluate("[fishtable.frames, fishtable.frameTimes]")
+    page.close()
+    texts = [" ".join(reader().read(bytes.fromhex(glass)).text().split()) for glass in frames]
+    lit = [i for i, text in enumerate(texts) if text]
+    said = [i for i in lit if "Journal unreadable" in texts[i]]
+    assert said and said[0] == lit[0], texts[:4]  # the first frame says it
+    gone = [i for i in lit if i > said[0] and "Journal unreadable" not in texts[i]]
+    shown = (times[gone[0]] if gone else 1e12) - times[said[0]]
+    assert times[said[0]] - booted > 2500 and shown >= 2400, (times[said[0]] - booted, shown, texts[:4])

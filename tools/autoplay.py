@@ -485,6 +485,11 @@ def compare(want, got, screens):
 
 
 def read_record(path):
+    """The Match of a record file, or of the bytes of a game packed in the board's history."""
+    if isinstance(path, bytes):
+        import io
+
+        return read(io.StringIO(path.decode()))
     with open(path) as handle:
         return read(handle)
 

@@ -72,6 +72,8 @@ def parse_bench(text):
         elif names is not None and line.startswith("qstr pool:"):
             m = re.search(r"n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", line)
             names["pools"], names["names"], names["name_chars"], names["name_bytes"] = (int(x) for x in m.groups())
+        elif names is not None and line.startswith("BENCHM"):
+            names["modules"] = line.split()[1:]
         elif names is not None and "max free sz" in line:
             names["max_free"] = 16 * int(re.search(r"max free sz: (\d+)", line).group(1))  # 16-byte blocks
     return found
@@ -154,7 +156,7 @@ BUNDLE_VM = "/fwm"
 USE_BUNDLE = "import sys\nsys.path.insert(0, %r)" % BUNDLE_VM
 
 
-GROW_STEPS = 40  # at least len(fishtable.ui.names.LATE): the table of names grown after the first frame
+GROW_STEPS = 40  # at least len(fishtable.ui.names.LATE): the table of names grown when a game is on
 
 
 def app_steps(path, tag="r", digest=False, bundle=True):
@@ -166,7 +168,7 @@ def app_steps(path, tag="r", digest=False, bundle=True):
     grow = [COLLECT, COLLECT, "B.grow_start()"]
     for i in range(GROW_STEPS):
         grow += ["B.grow_step(%d)" % i, COLLECT, COLLECT, "B.grow_check()"]
-    at = steps.index("B.build()") + 1
+    at = steps.index("B.began()") + 1  # the game's first frame: the loop grows the table of names
     steps[at:at] = grow
     steps.insert(steps.index("B.idle()") + 1, "B.names('idle')")
     for i in range(len(lines)):
@@ -564,6 +566,93 @@ def mpy_bundle():
         return compile_bundle(tmp)
 
 
+HISTORY_COUNTS = (10, 1000, 10000)
+PICO_W_FS = 848 * 1024  # the Pico W's filesystem (its wireless firmware takes the rest)
+HIST_VM = "/hist"
+
+
+def history_steps(count):
+    """The VM calls that open History (a step at the newest, middle and oldest game) and Stats on a
+    board with `count` history games, sampling the heap with each open."""
+    steps = [USE_BUNDLE, "import sys\nsys.path.insert(0, '/tools')\nfrom benchlib import histbench as H",
+             "H.app(%r, '/boards')" % (HIST_VM + "/data"), COLLECT, COLLECT, "H.mark('idle')",
+             "H.open_history()", COLLECT, COLLECT, "H.mark('history')"]
+    steps += ["H.steps(%r)" % where for where in (0, 0.5, 1)]
+    steps += ["H.home()", COLLECT, COLLECT, "H.open_stats()", COLLECT, COLLECT, "H.mark('stats')"]
+    return steps
+
+
+def bench_history(bundle, counts=HISTORY_COUNTS, loose=False):
+    """History and Stats on boards with each of `counts` history games (the realistic mix, packed
+    as the board packs them; `loose`: one file a game, the form before): per count the time to open
+    History and Stats, of a History step at the newest, middle and oldest game (the WebAssembly
+    VM's clock; the board's is slower by the issue's reference factor), and the heap in use with
+    each open, net of the idle menu."""
+    from benchlib import histbench
+
+    games = histbench.realistic(RECORDS)
+    out = {}
+    for count in counts:
+        with tempfile.TemporaryDirectory(prefix="fishtable-bench-hist-") as host:
+            histbench.build(os.path.join(host, "data"), count, games, loose)
+            found = wasm_steps(history_steps(count), trees=APP_TREES + [(bundle, BUNDLE_VM), (host, HIST_VM)])
+        out[count] = {
+            "history_open_ms": round(found["history_open_us"] / 1000, 2),
+            "stats_open_ms": round(found["stats_open_us"] / 1000, 2),
+            "history_step_ms": [round(found["history_step_us_%d" % w] / 1000, 2) for w in (0, 50, 100)],
+            "heap_history": found["history"] - found["idle"],
+            "heap_stats": found["stats"] - found["idle"],
+        }
+    return out
+
+
+def history_fit(bundle):
+    """How many games of the realistic mix fit on the Pico's and the Pico W's filesystem after
+    `make flash` (the unix port's real VfsLfs2 at the Pico's geometry; benchlib.histbench.fit)."""
+    from benchlib import histbench
+
+    games = [g.decode() for g in histbench.realistic(RECORDS)]
+    found = {}
+    for key, size in (("pico", PICO_FS), ("pico_w", PICO_W_FS)):
+        code = ("import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\nimport json\n"
+                "from benchlib import histbench\nprint(json.dumps(histbench.fit(%r, json.loads(sys.stdin.read()), %d)))"
+                % (FIRMWARE, os.path.join(TOOLS, "devices"), TOOLS, bundle, size // 4096))
+        out = mprun.run_code("micropython", code, stdin=json.dumps(games), heapsize="8M")
+        count, firmware, files = json.loads(out.strip().split("\n")[-1])
+        found[key] = count
+        found["firmware_bytes"] = firmware
+    found["game_bytes_avg"] = round(sum(len(g) for g in games) / len(games))
+    return found
+
+
+def history_figures(result, bundle):
+    """history_games_fit, heap_history_10k, heap_stats_10k and the History and Stats times into `result`."""
+    fit = history_fit(bundle)
+    result["history_games_fit"] = {"pico": fit["pico"], "pico_w": fit["pico_w"]}
+    result["history_fit_detail"] = fit
+    found = bench_history(bundle)
+    result["history_by_count"] = found
+    result["heap_history_10k"] = found[10000]["heap_history"]
+    result["heap_stats_10k"] = found[10000]["heap_stats"]
+
+
+def history_rows(result):
+    """The table's lines of the history's figures."""
+    if "history_games_fit" not in result:
+        return []
+    fit = result["history_games_fit"]
+    rows = [("history games that fit after make flash", "%d on a Pico (1408 KB), %d on a Pico W (848 KB); 4-player "
+             "games with names and dates, %d B each on average" % (fit["pico"], fit["pico_w"],
+                                                                  result["history_fit_detail"]["game_bytes_avg"])),
+            ("heap in use, History / Stats open, 10,000 games", "%d B / %d B (net of the idle menu)"
+             % (result["heap_history_10k"], result["heap_stats_10k"]))]
+    for count, found in sorted(result["history_by_count"].items(), key=lambda item: int(item[0])):
+        rows.append(("History with %d games (VM ms)" % int(count), "open %s; a step at the newest / middle / oldest "
+                     "%s / %s / %s; Stats open %s" % ((found["history_open_ms"],) + tuple(found["history_step_ms"])
+                                                       + (found["stats_open_ms"],))))
+    return rows
+
+
 def journal_sizes(records):
     """Bytes of each game's journal: its record as the device writes it."""
     from fishtable.core.record import read
@@ -578,6 +667,7 @@ def journal_sizes(records):
 
 def collect(records=None, unix=True):
     """Every figure of build/bench.json, over `records` (default: every record in records/)."""
+    whole = not records  # every record: `make bench` (the history's figures too)
     records = records or sorted(glob.glob(os.path.join(RECORDS, "*.fish")))
     core = bench_core(records)
     allocs = []
@@ -605,6 +695,8 @@ def collect(records=None, unix=True):
         compile_bundle(bundle)
         result.update(bench_app(records, bundle))
         result["modules"] = bench_modules(bundle)
+        if unix and whole:  # (the history's figures: a few minutes; `--records`, `--no-unix` leave them out)
+            history_figures(result, bundle)
     # the same from source, for the largest game (the bench's figures before it measured the .mpy)
     source = bench_app([os.path.join(os.path.dirname(records[0]), result["heap_peak_record"] + ".fish")])
     result["source"] = {key: source[key] for key in ("heap_idle", "heap_peak", "heap_roster_stats_open", "heap_scan")}
@@ -704,6 +796,7 @@ def table(result):
         ("journal per game, max (bytes)", "%d (%.2f%% of the filesystem)"
          % (result["journal_per_game_max"], 100.0 * result["journal_per_game_max"] / PICO_FS)),
     ]
+    rows += history_rows(result)
     points = result["names_by_record"].get(result["heap_peak_record"], {})
     rows.append(("names interned (VM; %s): at boot / idle / end / Help / Scan / History / Stats"
                  % result["heap_peak_record"], " / ".join(

@@ -96,11 +96,21 @@ def _checked(data, start, end):
     return True
 
 
+def _open(source):
+    """A binary stream of `source`: a path, or the bytes of a packed history game."""
+    if isinstance(source, (bytes, bytearray)):
+        import io
+
+        return io.BytesIO(bytes(source))
+    return open(source, "rb")
+
+
 def _has_checks(path):
-    """True when the file at `path` is one the board wrote with line checks (a history file)."""
+    """True when the file at `path` (or these bytes) is one the board wrote with line checks (a
+    history game)."""
     from fishtable.core.lines import Lines
 
-    with open(path, "rb") as handle:
+    with _open(path) as handle:
         lines = Lines(handle)
         while lines.next():
             if _checked(lines.buf, lines.start, lines.raw_end):
@@ -109,7 +119,7 @@ def _has_checks(path):
 
 
 def read_record(path):
-    """The Match of the record file at `path`; raises RecordError (its line and what is wrong) and
+    """The Match of the record file at `path` (or of these bytes); raises RecordError (its line and what is wrong) and
     OSError.  A file with the board's line checks is read by the board's own scanner
     (fishtable.store.recover.Scanner): a line whose check fails, a torn or lost line is
     RecordError "damaged at line N", though the bytes may still read as a valid record."""
@@ -118,13 +128,13 @@ def read_record(path):
     from fishtable.core.record import read_stream
 
     if not _has_checks(path):
-        with open(path, "rb") as handle:
+        with _open(path) as handle:
             return read_stream(handle)
     from fishtable.store.recover import Scanner
 
     scanner = Scanner()
     number = bad = 0
-    with open(path, "rb") as handle:
+    with _open(path) as handle:
         lines = Lines(handle)
         while lines.next():
             number += 1
@@ -137,25 +147,73 @@ def read_record(path):
     return scanner.match
 
 
-def collect(folder):
-    """(plays, unfinished per game, problems) of the `.fish` files in `folder`, plays in history order.
+def packed(folder):
+    """(name, bytes or None) of each game packed in the board's history folder `folder` (its
+    segments and index, fishtable.store.history), oldest first; None for a damaged index record
+    (its name is "?N")."""
+    from fishtable.store import history
+    from fishtable.store.fs import OsFs
 
-    A history file's number is its NNNN; other record files are numbered after them, by name."""
+    fs = OsFs()
+    index = history.Index(fs, folder)
+    try:
+        for pos in range(index.count):
+            found = index.get(pos)
+            if found is None:
+                yield "?%d" % pos, None
+                continue
+            name = history.name_of(found[0], found[4])
+            try:
+                handle = history.open_game(fs, folder, name)
+                try:
+                    data = handle.read()
+                finally:
+                    handle.close()
+            except OSError:
+                data = None
+            yield name, data
+    finally:
+        index.close()
+
+
+def games(folder, problems=None):
+    """(name, source) of every game in `folder`, oldest first: a source is a path (a `.fish` file)
+    or the bytes of a game packed in the board's segments; the history's games (numbered) first,
+    then other record files by name.  A game that cannot be read is named in `problems`."""
+    from fishtable.store.history import number_of
+
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".fish"))
+    sources = dict((n, os.path.join(folder, n)) for n in names)
+    for name, data in packed(folder):
+        if data is None:
+            if problems is not None:
+                problems.append("%s: cannot read (damaged index record or segment)" % name)
+        elif name not in sources:  # (a game also left loose after a cut is read once)
+            sources[name] = data
+            names.append(name)
+    numbered = [n for n in names if number_of(n) >= 0]
+    numbered.sort(key=number_of)
+    return [(n, sources[n]) for n in numbered + [n for n in names if number_of(n) < 0]]
+
+
+def collect(folder):
+    """(plays, unfinished per game, problems) of the games in `folder`, plays in history order: the
+    board's history in either form (games packed in segments, and `.fish` files), or any folder
+    of record files.  A history file's number is its NNNN; other record files are numbered after
+    them, by name."""
     from fishtable.core.errors import RecordError
     from fishtable.store.history import number_of
 
     found = []
     unfinished = dict((g, 0) for g in GAMES)
     problems = []
-    names = sorted(n for n in os.listdir(folder) if n.endswith(".fish"))
-    numbered = [n for n in names if number_of(n) >= 0]
-    others = [n for n in names if number_of(n) < 0]
-    numbered.sort(key=number_of)
+    listed = games(folder, problems)
+    numbered = [n for n, _ in listed if number_of(n) >= 0]
     top = number_of(numbered[-1]) if numbered else 0
-    for index, name in enumerate(numbered + others):
+    for index, (name, source) in enumerate(listed):
         number = number_of(name) if index < len(numbered) else top + index - len(numbered) + 1
         try:
-            match = read_record(os.path.join(folder, name))
+            match = read_record(source)
         except RecordError as err:
             problems.append("%s: %s" % (name, err))
             continue
@@ -311,11 +369,11 @@ def _font(image_font, size):
 
 
 def _y_scale(draw, font, left, top, base, most, what):
-    """A vertical axis at `left` from `base` (0) up to `top` (`most`), ticks at 0, the middle and
-    the top, and what it counts above it."""
+    """A vertical axis at `left` from `base` (0) up to `top` (`most`), round ticks (`_ticks`), and
+    what it counts above it."""
     black = (0, 0, 0)
     draw.line((left, top, left, base), fill=black)
-    for value in sorted(set((0, most // 2, most))):
+    for value in _ticks(most) if most else (0,):
         y = base - (base - top) * value // most if most else base
         draw.line((left - 3, y, left, y), fill=black)
         draw.text((left - 5, y), str(value), fill=black, font=font, anchor="rm")
@@ -325,6 +383,8 @@ def _y_scale(draw, font, left, top, base, most, what):
 def _wins_panel(draw, fonts, x0, y0, game, plays):
     from fishtable.core.stats import is_guest
 
+    if all(play.match.date for play in plays):  # games imported late are drawn where their dates fall
+        plays = sorted(plays, key=lambda play: (play.match.date, play.number))
     counts = {}
     series = {}
     for step, play in enumerate(plays):
@@ -341,22 +401,65 @@ def _wins_panel(draw, fonts, x0, y0, game, plays):
     left, right, top, base = x0 + 30, x0 + PANEL_W - 110, y0 + 24, y0 + PANEL_H - 34
     draw.line((left, base, right, base), fill=(0, 0, 0))
     most = max([1] + list(counts.values()))
-    steps = max(1, len(plays))
-    _y_scale(draw, fonts[1], left, top + 12, base, most, "wins")
-    draw.text((left, base + 4), "game 1", fill=(0, 0, 0), font=fonts[1])
-    draw.text((right, base + 4), str(steps), fill=(0, 0, 0), font=fonts[1], anchor="ma")
+    draw.line((left, top, left, base), fill=(0, 0, 0))
+    draw.text((left - 5, top - 2), "wins", fill=(0, 0, 0), font=fonts[1], anchor="lm")
+    where = _time_axis(plays)  # each game's place on the x axis (0..1): by date when every game has one
+    for value in _ticks(most):  # the wins' scale
+        y = base - (base - top - 12) * value // most
+        draw.line((left - 3, y, left, y), fill=(0, 0, 0))
+        draw.text((left - 6, y), str(value), fill=(0, 0, 0), font=fonts[1], anchor="rm")
+    for place, label in where[1]:  # the time's scale: dates, or game numbers
+        x = left + int((right - left) * place)
+        draw.line((x, base, x, base + 3), fill=(0, 0, 0))
+        draw.text((x, base + 4), label, fill=(0, 0, 0), font=fonts[1], anchor="ma")
     for k, name in enumerate(shown):
         colour = LINE_COLOURS[k]
         lift = 2 * k  # lines that run together stay apart
         points = [(left, base - lift)]
         for step, total in series[name]:
-            x = left + (right - left) * step // steps
+            x = left + int((right - left) * where[0][step - 1])
             points.append((x, points[-1][1]))
             points.append((x, base - (base - top - 12) * total // most - lift))
         points.append((right, points[-1][1]))
         draw.line(points, fill=colour, width=2)
         draw.rectangle((right + 12, top + 14 * k + 3, right + 20, top + 14 * k + 11), fill=colour)
         draw.text((right + 24, top + 14 * k), "%s: %d" % (name, counts[name]), fill=(0, 0, 0), font=fonts[1])
+
+
+def _ticks(most, count=5):
+    """Round values from 0 to `most` for an axis's scale (at most about `count` + 1 of them)."""
+    step = 1
+    while most // step > count:
+        for factor in (2, 5 / 2, 2):
+            step = int(step * factor)
+            if most // step <= count:
+                break
+    return list(range(0, most + 1, step))
+
+
+def _time_axis(plays):
+    """(each game's place on the x axis from 0 to 1, [(place, label)] of the scale): by date when
+    every game has one (a game a day apart from the next stands a day apart), else by game."""
+    import datetime
+
+    dates = []
+    for play in plays:
+        try:
+            dates.append(datetime.datetime.strptime(play.match.date or "", "%Y-%m-%dT%H:%M"))
+        except ValueError:
+            dates = None
+            break
+    count = len(plays)
+    if dates and dates[-1] > dates[0]:
+        span = (dates[-1] - dates[0]).total_seconds()
+        places = [0.05 + 0.95 * (d - dates[0]).total_seconds() / span for d in dates]
+        marks = [0.05 + 0.95 * i / 3 for i in range(4)]
+        labels = [(dates[0] + (dates[-1] - dates[0]) * i / 3).strftime("%Y-%m-%d") for i in range(4)]
+        return places, list(zip(marks, labels))
+    if dates:  # one day, or one game: its date in the middle
+        return [0.5] * count, [(0.5, dates[0].strftime("%Y-%m-%d"))]
+    places = [(i + 1) / count for i in range(count)]
+    return places, [(n / count, str(n)) for n in _ticks(count)]
 
 
 def _scores_panel(draw, fonts, x0, y0, game, plays):

@@ -27,7 +27,8 @@ function copyTree(FS, hostDir, vmDir) {
     const dst = vmDir + "/" + entry.name;
     if (entry.isDirectory()) {
       if (entry.name !== "__pycache__") copyTree(FS, src, dst);
-    } else if (entry.name.endsWith(".py") || entry.name.endsWith(".json") || entry.name.endsWith(".fish") || entry.name.endsWith(".mpy")) {
+    } else if (entry.name.endsWith(".py") || entry.name.endsWith(".json") || entry.name.endsWith(".fish") || entry.name.endsWith(".mpy") ||
+               entry.name.endsWith(".seg") || entry.name.endsWith(".bin") || entry.name.endsWith(".txt")) {  // (a board's /data)
       FS.writeFile(dst, fs.readFileSync(src));
     }
   }

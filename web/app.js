@@ -27,7 +27,8 @@ const canvas = $("panel");
 const ctx = canvas.getContext("2d", { alpha: false });
 const state = {
   frames: [], // test runs (or recordFrames): each frame as drawn, read back from the canvas (hex)
-  recordFrames: false,
+  frameTimes: [], // ... and when it was drawn (performance.now())
+  recordFrames: params.has("frames"), // (?frames: tests, from the first frame on)
   rings: [], // test runs: the ring of each frame (hex, R G B per LED)
   leds: [], // test runs: each frame's LEDs as drawn (their computed colour, null when dark)
   frameCount: 0,
@@ -195,6 +196,7 @@ function onFrame(msg) {
   }
   if (keys !== null || state.recordFrames) {
     state.frames.push(hex(readPanel()));
+    state.frameTimes.push(now);
     state.rings.push(hex(state.ring || []));
     state.leds.push(drawnLeds());
   }
@@ -297,6 +299,7 @@ function boot() {
       state.stopped = msg.error || "ok";
       if (msg.error) {
         $("status").textContent = "The board stopped: " + msg.error.split("\n").slice(-2).join(" ");
+        if (!state.found.length) $("found-title").textContent = "If what the page keeps stops its board, reset it:";
         $("found").hidden = false; // the way out: reset the stored board
       }
     }
@@ -377,25 +380,21 @@ async function resetBoard() {
 
 // -- history: finished games, import, summary ------------------------------------------
 const HISTORY = "/data/history";
-const historyNumber = (name) => {
-  const m = /^(\d+)-.*\.fish$/.exec(name);
-  return m ? parseInt(m[1], 10) : -1;
-};
-
-function showGames() {
+// The history's games, newest first (packed many to a segment file: read in the tools' VM).
+async function showGames() {
   const box = $("games");
-  const names = flash.names(HISTORY).filter((n) => historyNumber(n) >= 0);
-  names.sort((a, b) => historyNumber(b) - historyNumber(a));
+  const files = flash.names(HISTORY).map((name) => ({ name, data: flash.read(HISTORY + "/" + name) }));
+  const found = files.length ? (await runTool({ type: "games", files })).games : [];
   box.textContent = "";
-  if (!names.length) box.textContent = "No finished games yet.";
+  if (!found.length) box.textContent = "No finished games yet.";
   const list = box.appendChild(document.createElement("ul"));
-  for (const name of names) {
+  for (const game of found) {
     const li = list.appendChild(document.createElement("li"));
-    li.appendChild(document.createElement("span")).textContent = name;
+    li.appendChild(document.createElement("span")).textContent = game.name;
     const a = li.appendChild(document.createElement("a"));
     a.textContent = "download";
-    a.download = name;
-    a.href = URL.createObjectURL(new Blob([flash.read(HISTORY + "/" + name)], { type: "text/plain" }));
+    a.download = game.name;
+    a.href = URL.createObjectURL(new Blob([game.data], { type: "text/plain" }));
   }
   box.hidden = false;
 }

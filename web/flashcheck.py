@@ -79,8 +79,11 @@ def check(root="/"):
             except Exception as err:  # noqa: BLE001
                 why = _say(err)
                 found.append([path, why if "damaged" in why.lower() else "damaged: %s" % why])
-    if _kind(data + "/journal.fish") == "dir":
+    journal = _kind(data + "/journal.fish")
+    if journal == "dir":
         found.append(["/data/journal.fish", "a folder where the journal must be"])
+    if journal is None and _kind(data + "/journal.d") == "dir" and os.listdir(data + "/journal.d"):
+        found.append(["/data/journal.d", "parts of a game whose journal.fish is missing"])
     try:
         note = store.resume()[1]  # (this copy only: the board's own resume says it on its panel too)
     except Exception as err:  # noqa: BLE001

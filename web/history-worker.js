@@ -1,6 +1,8 @@
 // The page's tools, each on a fresh MicroPython VM with the firmware (the bundle's compiled
 // fishtable/) and the host tools the page uses:
 //   {type: "summary", files}             tools/history.py's text over the history files
+//   {type: "games", files}               the history's games, newest first, each {name, data}: the
+//                                        board's segments and index read, and games in a file each
 //   {type: "import", flash, incoming}    web/importer.py: files into the board's /data as the board
 //                                        stores them; answers {done, refused, puts, deletes}
 //   {type: "link", link}                 tools/scanlink.py: a scanned page link's result and record
@@ -51,6 +53,34 @@ sys.stdout.write(history.report(plays, unfinished, problems))
     lines.push(String(err.message || err));
   }
   return { text: lines.join("\n") };
+}
+
+// Each game of the history files (packed in segments or one file each), newest first.
+async function games(msg) {
+  const lines = [];
+  const vm = await vmWithTools(lines);
+  vm.FS.mkdir("/history");
+  for (const f of msg.files) vm.FS.writeFile("/history/" + f.name, f.data);
+  try {
+    vm.runPython(PATHS + `
+import history
+found = history.games("/history")
+with open("/games.txt", "w") as out:
+    out.write("\\n".join(name for name, _ in found))
+for i, (name, source) in enumerate(found):
+    with open("/game%d" % i, "wb") as out:
+        if isinstance(source, bytes):
+            out.write(source)
+        else:
+            with open(source, "rb") as f:
+                out.write(f.read())
+`);
+  } catch (err) {
+    return { games: [], error: String(err.message || err) };
+  }
+  const names = vm.FS.readFile("/games.txt", { encoding: "utf8" }).split("\n").filter((n) => n);
+  const out = names.map((name, i) => ({ name, data: vm.FS.readFile("/game" + i) }));
+  return { games: out.reverse() };
 }
 
 // The page's /data in the VM, the files imported, then the store's changes back as puts/deletes.
@@ -150,6 +180,7 @@ self.onmessage = async (e) => {
   let answer;
   if (msg.type === "import") answer = await importFiles(msg);
   else if (msg.type === "link") answer = await readLink(msg);
+  else if (msg.type === "games") answer = await games(msg);
   else if (msg.type === "check") answer = await checkFlash(msg);
   else answer = await summary(msg);
   self.postMessage(answer);

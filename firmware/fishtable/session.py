@@ -48,9 +48,11 @@ class Session:
         A journal whose game is over (the power went between its last statement and the move
         to the history) is finished now: FINISHED_AT_BOOT."""
         match, note = self.store.resume()
+        self.match = match
         if match is not None and now is not None:
             self._clock("resumed", now)
         if match is not None and match.game.over:
+            self.match = None
             self.finished = match
             return self.unfiled_note if self._file(match) else FINISHED_AT_BOOT
         self.match = match

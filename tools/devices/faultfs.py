@@ -78,6 +78,15 @@ class FaultFile:
         self.pos += n
         return n
 
+    def seek(self, pos, whence=0):
+        self.fs._alive()
+        base = 0 if whence == 0 else self.pos if whence == 1 else len(self.buf)
+        self.pos = max(0, base + pos)
+        return self.pos
+
+    def tell(self):
+        return self.pos
+
     def readline(self, size=-1):
         self.fs._alive()
         end = len(self.buf)

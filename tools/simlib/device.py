@@ -145,13 +145,14 @@ class Device:
         return os.path.join(self.flash, *parts)
 
     def history_files(self):
-        """The finished games on the flash, oldest first."""
-        folder = self.path("data", "history")
+        """The finished games on the flash, oldest first: each a path (a game's own file, the old
+        form) or the bytes of a game packed in the history's segments (tools/history.py reads both)."""
+        from history import games
+
         try:
-            names = sorted(n for n in os.listdir(folder) if n.endswith(".fish"))
+            return [source for _, source in games(self.path("data", "history"))]
         except OSError:
             return []
-        return [os.path.join(folder, n) for n in names]
 
     # -- the pipe ------------------------------------------------------------------------------
     def _send(self, word):

@@ -92,6 +92,7 @@ class Store:
         self._part_size = 0
         self._stale = False  # parts of an older generation may be on flash
         self.part_max = PART_MAX
+        self.trimmed = 0  # history games dropped for room and not yet said on the panel
 
     def _forget(self, *modules):
         if self.lean:
@@ -112,6 +113,7 @@ class Store:
                 ensure_dir(fs, folder)
         except OSError:
             pass  # a full or unreadable flash: each write makes its folder, or says why it cannot
+        self._take_over()
         try:
             if not (fs.exists(path) or fs.exists(path + OLD_SUFFIX) or _listed(fs, self.parts_dir)):
                 remove_if_there(fs, path + ".tmp")  # a new game's first write, cut: there was no game yet
@@ -124,6 +126,20 @@ class Store:
             return recover.resume(self)
         finally:
             self._forget(recover)
+
+    def _take_over(self):
+        """At boot: pack the history games kept in a file each (the form before the segments, or a
+        finish cut short) into the segments (fishtable.store.history.pack); never raises."""
+        try:
+            for name in _listed(self.fs, self.history_dir):
+                if name.endswith(".fish"):
+                    from fishtable.store import history
+
+                    self.trimmed += history.trim(self.fs, self.history_dir, None)
+                    self._forget(history)
+                    return
+        except Exception:  # noqa: BLE001 - left for the next boot; the history reads both forms
+            pass
 
     def begin(self, match):
         """Start the journal of a new game (header and any statements); replaces the game in progress.
@@ -175,26 +191,46 @@ class Store:
 
     def make_room(self):
         """Drop the oldest history games until `min_free` bytes are free (at most 8 games, at
-        least one; the newest too when it is the last); returns the names dropped.  The game in
+        least one; the newest too when it is the last); returns how many were dropped.  The game in
         progress is never touched, and the history's numbering goes on (`finish`)."""
-        return _history().make_room(self.fs, self.history_dir, self.min_free)
+        gone = _history().make_room(self.fs, self.history_dir, self.min_free)
+        self.trimmed += gone
+        return gone
 
-    # -- history ------------------------------------------------------------
+    # -- history (fishtable.store.history: segments and an index read by seeking) ------
     def history(self):
-        """The history's file names, newest first."""
+        """Every history game's name, newest first (a list: host tools and the page's import)."""
         return _history().names(self.fs, self.history_dir)
 
     def delete_history(self, name):
-        """Delete the history file `name` (the History screen's Delete)."""
-        self.fs.remove(_history().path_of(self.history_dir, name))
+        """Delete the history game `name` (the History screen's Delete)."""
+        _history().delete(self.fs, self.history_dir, name)
+
+    def history_open(self, name):
+        """The bytes of the history game `name`, a stream (`readinto`, `close`); OSError when it
+        cannot be read."""
+        return _history().open_game(self.fs, self.history_dir, name)
 
     def history_game(self, name):
-        """The finished game in the history file `name`, its every line checked.
+        """The finished game in the history as `name`, its every line checked.
 
         Raises OSError when it cannot be read and Invalid when it is damaged."""
+        from fishtable.core.errors import Invalid
+        from fishtable.core.lines import Lines
         from fishtable.store import recover  # (the app drops it when the History or Stats screen closes)
 
-        return recover.history_game(self, _history().path_of(self.history_dir, name))
+        scanner = recover.Scanner()
+        handle = self.history_open(name)
+        try:
+            lines = Lines(handle, self.buf)
+            while lines.next():
+                scanner.line(lines)
+        finally:
+            handle.close()
+        found = scanner.finish()
+        if found.match is None or found.lost:
+            raise Invalid("damaged file")
+        return found.match
 
     # -- statistics (fishtable.store.stats) -----------------------------------
     def stats(self, game):

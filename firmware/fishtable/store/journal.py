@@ -96,7 +96,11 @@ def drop_parts(store, gen, keep=0):
 
 
 def begin(store, match):
-    """Store.begin: the journal of a new game, then its seats remembered for "Same as last?"."""
+    """Store.begin: the journal of a new game, then its seats remembered for "Same as last?".
+    The time kept for an earlier game goes first: it can never count for this one."""
+    from fishtable.store import played
+
+    played.drop(store)
     store._spaced(rewrite, store, match, len(match.statements))
     store._count = len(match.statements)
     if match.names or match.colours:
@@ -234,14 +238,15 @@ def finish(store, match):
 
     The statistics are written after the move: a power cut between the two, or a full
     flash, leaves the game to be counted when the statistics are next opened."""
-    from fishtable.store import history, stats
+    from fishtable.store import history, played, stats
 
     table = stats.load(store.fs, stats.path_of(store.root, match.name), match.name, store.buf)
     store._spaced(_final, store, match, len(match.statements))  # without the journal's promise
+    played.drop(store)  # the minutes are in the journal now: a time kept could only mislead the next game
     name = store._spaced(_to_history, store, match, max(table.last, stats.last_number(store, match.name)))
     store._count = -1
     try:  # the game is in the history now: nothing after this may make it be filed again
-        history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
+        store.trimmed += history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
         stats.update(store, table, match, name)
     except Exception:  # noqa: BLE001 - the statistics catch up when next opened
         pass

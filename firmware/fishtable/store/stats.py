@@ -17,13 +17,11 @@ Games deleted from the history (by the History screen or because the history was
 stay counted; only a rebuild (`forget_file`, or a lost file) forgets them.
 """
 
-import os
-
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.core.stats import Table
 from fishtable.store import STATS as FOLDER
 from fishtable.store import history as _history
-from fishtable.store.fs import OsFs, ensure_dir, remove_if_there
+from fishtable.store.fs import ensure_dir, remove_if_there
 from fishtable.store.settings import read_either, save_lines
 
 SUFFIX = ".txt"
@@ -75,32 +73,35 @@ def save(fs, path, table):
 
 
 def uncounted(fs, folder, table, most=8):
-    """The first `most` history file names of the table's game numbered above `table.last`,
-    oldest first: one walk of the folder (`os.ilistdir` on the board), never more held, so a
-    rebuild takes any number of games in turns."""
-    tail = "-" + table.game + _history.SUFFIX
+    """The first `most` history game names of the table's game numbered above `table.last`, oldest
+    first: the index is searched for the first game above `last` and read on from there (loose
+    files, few, are looked at too), so a table that is up to date costs a few seeks with any
+    number of games."""
+    game = table.game
     found = []
-    walk = getattr(os, "ilistdir", None) if isinstance(fs, OsFs) else None
+    for number, name in _history.loose(fs, folder):
+        if number > table.last and name.endswith("-" + game + _history.SUFFIX):
+            found.append((number, name))
+    index = _history.Index(fs, folder)
     try:
-        for entry in walk(folder) if walk else fs.listdir(folder):
-            name = entry if isinstance(entry, str) else entry[0]
-            if name.endswith(tail):
-                number = _history.number_of(name)
-                if number > table.last and (len(found) < most or number < found[-1][0]):
-                    found.append((number, name))
-                    found.sort()  # (a few pairs: no key function)
-                    if len(found) > most:
-                        found.pop()
-    except OSError:
-        pass
-    return [name for _, name in found]
+        pos = index.after(table.last) if index.count else 0
+        while pos < index.count and len(found) < most:
+            record = index.get(pos)
+            pos += 1
+            if record is not None and record[0] > table.last and record[4] == game:
+                found.append((record[0], _history.name_of(record[0], game)))
+    finally:
+        index.close()
+    found.sort()
+    return [name for _, name in found[:most]]
 
 
 def catch_up(store, table, match=None, name=None):
     """Fold into `table` the history games it has not counted (the finished `match` is the one
-    in the history file `name`: not read again); True when the table changed.
+    in the history as `name`: not read again); True when the table changed.
 
-    A history file that cannot be read, or holds no finished game, is passed over (its number counts as seen)."""
+    A history game that cannot be read, or holds no finished game, is passed over (its number
+    counts as seen)."""
     changed = False
     batch = uncounted(store.fs, store.history_dir, table)
     while batch:

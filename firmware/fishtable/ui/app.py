@@ -12,6 +12,7 @@ import sys
 from micropython import const
 
 from fishtable import forget_module
+from fishtable.core.errors import Invalid
 from fishtable.events import DOWN
 from fishtable.ui import draw, widgets
 from fishtable.ui.ringfx import RGB, RingFx
@@ -27,10 +28,11 @@ _OVER = const(2)
 # dropped.  The session and its Store (`_SESSION`) and the die stay while the app holds them
 # (App.at_menu lets them go at the idle menu of a board).  Each place of the app adds what it
 # needs (`keep`); every other fishtable module is dropped when the place is entered.
-_APP = ("fishtable", "fishtable.events", "fishtable.core", "fishtable.ui", "fishtable.ui.app", "fishtable.ui.loop",
-        "fishtable.ui.draw", "fishtable.ui.widgets", "fishtable.ui.ringfx")
-# (the rules' errors stay with the session: a game's code and the app must catch the same Invalid)
-_SESSION = ("fishtable.session", "fishtable.store", "fishtable.store.fs", "fishtable.core.errors")
+# (the rules' errors stay: a screen's module loaded before the menu came back must catch the same
+# Invalid as the store's modules loaded after)
+_APP = ("fishtable", "fishtable.events", "fishtable.core", "fishtable.core.errors", "fishtable.ui", "fishtable.ui.app",
+        "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets", "fishtable.ui.ringfx")
+_SESSION = ("fishtable.session", "fishtable.store", "fishtable.store.fs")
 _MENU = ("fishtable.ui.menu",)
 _SCREENS = ("fishtable.ui.play", "fishtable.ui.icons")  # what the play screen modules import
 _PLAYING = ("fishtable.store.journal",) + _SCREENS
@@ -70,7 +72,7 @@ class App:
         self.waiting = []  # keys pressed while a spinner decides, played when it has
         self.toast = None  # message lines shown over the screen
         self._ended = ()  # the modules the end screen keeps (game_over)
-        self.toast_at = None  # when the message was first drawn (None: not yet)
+        self.toast_at = None  # the first tick with the message drawn (None: not yet)
         self.now = now
         self.dirty = True
         self.key_at = now  # the last key (the panel dims and goes dark counting from it)
@@ -232,10 +234,13 @@ class App:
         import time
 
         self.now = now
-        at = self.toast_at
-        if self.toast is not None and at is not None and time.ticks_diff(now, at) >= TOAST_MS:
-            self.toast = None
-            self.dirty = True
+        if self.toast is not None:
+            at = self.toast_at
+            if at is None:  # its time counts from its first frame (drawn just before or after this)
+                self.toast_at = now
+            elif time.ticks_diff(now, at) >= TOAST_MS:
+                self.toast = None
+                self.dirty = True
         if self.fx.tick(now):
             self.dirty = True
         while self.waiting and not self.fx.busy():
@@ -264,15 +269,13 @@ class App:
     def message(self, text):
         """A short message over the screen until a key or a few seconds pass."""
         self.toast = draw.wrap(text, TOAST_COLS, draw.ROWS - 2)
-        self.toast_at = None  # its time counts from its first draw (a slow start never hides it)
+        self.toast_at = None  # its time counts from its first frame (a slow start never hides it)
         self.dirty = True
 
     def draw(self):
         """Draw the OLED if anything changed, then bring the ring up to date; True if it drew."""
         drew = False
         fb = self.display
-        if self.toast is not None and self.toast_at is None:  # its first draw: its time starts
-            self.toast_at = self.now
         if self.dirty and fb is not None:
             self.dirty = False
             draw.begin(fb)
@@ -298,6 +301,9 @@ class App:
         statement was drawn: the end screen, or Hi Fisch!'s scoring page); on the end screen the
         store's modules go again and a refusal is said (else game_over says it)."""
         self.session.file_now()
+        if self.store.trimmed:  # said once: the flash was full, the oldest games made room
+            self.message("History full: the %d oldest games deleted" % self.store.trimmed)
+            self.store.trimmed = 0
         if self.stack and type(self.stack[-1]).__name__ == "GameOver":
             self.keep(self._ended)
             if self.session.unfiled is not None:
@@ -359,8 +365,6 @@ class App:
     def submit(self, stmt):
         """Play `stmt` through the session and show what follows.  Returns True if accepted;
         a refused statement shows why and changes nothing."""
-        from fishtable.core.errors import Invalid
-
         try:
             outcome = self.session.play(stmt, self.now, True)  # a game over is filed after its end screen
         except Invalid as err:
@@ -405,8 +409,6 @@ class App:
 
     def undo(self):
         """Take back the last statement (journal first, then the state), then play on."""
-        from fishtable.core.errors import Invalid
-
         try:
             self.session.undo()
         except Invalid as err:

@@ -1,9 +1,9 @@
 """History: the finished games on flash, newest first, and each one's ranking (with Delete); a
 file that cannot be read shows as damaged, with Delete too (a full flash may need its space).
 
-The list never holds the history's names: `Listing` reads the few lines the screen shows from
-the store's folder (fishtable.store.history.window), so any number of games opens in the same
-small heap."""
+The list never holds the history's names: the store's shelf (fishtable.store.history.Shelf)
+reads each line the screen shows from the history's index by seeking, so any number of games
+opens in the same small heap and time."""
 
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Confirm, Info, Menu, Screen
@@ -22,112 +22,8 @@ def game_label(name):
     return "#%d %s" % (int(name[:dash]), game.title)
 
 
-WINDOW = 8  # history games read at a time: more than the list shows
-
-
-def _entries(fs, folder):
-    """The names in `folder` one at a time: `os.ilistdir` on the board (no list of them made)."""
-    import os
-
-    from fishtable.store.fs import OsFs
-
-    if isinstance(fs, OsFs) and hasattr(os, "ilistdir"):
-        return os.ilistdir(folder)
-    return fs.listdir(folder)
-
-
-def window(fs, folder, below=-1, above=-1, most=WINDOW):
-    """At most `most` history files as (number, name) pairs, newest first: those just below
-    number `below` (-1: the newest), or with `above` >= 0 those just above it (0: the oldest).
-    One walk of the folder, never more than `most` held.  With `most` 0: how many there are."""
-    from fishtable.store.history import number_of
-
-    kept = []
-    low = above >= 0
-    counted = 0
-    try:
-        entries = _entries(fs, folder)
-    except OSError:
-        return kept
-    for entry in entries:
-        name = entry if isinstance(entry, str) else entry[0]
-        number = number_of(name)
-        if number < 0:
-            continue
-        if not most:
-            counted += 1
-            continue
-        if low:
-            if number <= above or (len(kept) == most and number >= kept[-1][0]):
-                continue
-        elif (below >= 0 and number >= below) or (len(kept) == most and number <= kept[-1][0]):
-            continue
-        i = len(kept)
-        while i and (number < kept[i - 1][0] if low else number > kept[i - 1][0]):
-            i -= 1
-        kept.insert(i, (number, name))
-        if len(kept) > most:
-            kept.pop()
-    if not most:
-        return counted
-    if low:
-        kept.reverse()
-    return kept
-
-
-class Listing:
-    """The history's file names, newest first, as a sequence (`len`, `[i]`) that holds only a
-    window of WINDOW of them: moving one line on reads the next window from the store."""
-
-    def __init__(self, store):
-        self.fs = store.fs
-        self.folder = store.history_dir
-        self.count = window(self.fs, self.folder, most=0)
-        self.first = 0  # the place in the list of window[0]
-        self.window = []  # (number, name) pairs, newest first
-
-    def __len__(self):
-        return self.count
-
-    def __getitem__(self, i):
-        window = self.window
-        at = i - self.first
-        if not 0 <= at < len(window):
-            if not 0 <= i < self.count:
-                raise IndexError(i)
-            self._load(i)
-            window = self.window
-            at = i - self.first
-            if not 0 <= at < len(window):
-                raise IndexError(i)  # the folder changed under the list
-        return window[at][1]
-
-    def _load(self, i):
-        window = self.window
-        if window and i == self.first + len(window):  # the next line down
-            found = self._read(below=window[-1][0], most=WINDOW)
-            self.first = i
-        elif window and i == self.first - 1:  # the next line up
-            found = self._read(above=window[0][0], most=WINDOW)
-            self.first = i - len(found) + 1
-        elif i >= self.count - WINDOW:  # the oldest games (PREV on the first line wraps there)
-            found = self._read(above=0, most=WINDOW)
-            self.first = self.count - len(found)
-        else:  # down from the newest
-            found = self._read(most=WINDOW)
-            self.first = 0
-            while found and self.first + len(found) <= i:
-                self.first += len(found)
-                found = self._read(below=found[-1][0], most=WINDOW)
-        self.window = found
-
-
-    def _read(self, below=-1, above=-1, most=WINDOW):
-        return window(self.fs, self.folder, below, above, most)
-
-
 class Labels:
-    """The lines the list shows for a `Listing` (`game_label` of each name)."""
+    """The lines the list shows for the store's shelf of names (`game_label` of each name)."""
 
     def __init__(self, listing):
         self.listing = listing
@@ -141,7 +37,9 @@ class Labels:
 
 def history_screen(app):
     """A list of the finished games (or a note that there are none)."""
-    names = Listing(app.store)
+    from fishtable.store.history import Shelf
+
+    names = Shelf(app.store.fs, app.store.history_dir)  # read from flash a window of names at a time
     if not len(names):
         return Info(["History", "", "No finished", "games yet."])
     return Menu("History", Labels(names), names, _open)

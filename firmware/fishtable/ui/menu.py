@@ -78,9 +78,13 @@ def _chosen(app, label):
 
 
 def _discard_and_new(app, game):
+    name = game.name
+    game = None
     app.session.discard()
-    app.pop()
-    _new(app, game)
+    app.pop()  # (the menu lets the registry go: its entry is found again)
+    from fishtable.core.games import find
+
+    _new(app, find(name))
 
 
 def _new(app, game):

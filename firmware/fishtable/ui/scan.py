@@ -81,10 +81,8 @@ def history_fields(store, name):
     from fishtable.core.lines import Lines
 
     found = [None, None]
-    if "/" in name:
-        return None, None
     try:
-        handle = store.fs.open(store.history_dir + "/" + name, "rb")
+        handle = store.history_open(name)
     except OSError:
         return None, None
     try:

@@ -1,7 +1,7 @@
 """Stats: per game, the games counted, the average winning score and length, then one page per
-player (best first): games, wins, win rate, best and average score, last game (its history
-number).  Opening a game reads its small stats file only (fishtable.store.stats); guests
-count in the games but get no page."""
+player (best first): games, wins, win rate, best and average score, last game (its date when the
+history still has that game and its date, else its history number).  Opening a game reads its
+small stats file only (fishtable.store.stats); guests count in the games but get no page."""
 
 from fishtable.core.games import GAMES
 from fishtable.ui import draw
@@ -27,6 +27,7 @@ class StatsPages(Screen):
         self.table = table
         self.order = table.order()
         self.page = 0
+        self.last = None  # the date of the shown player's last game ("2026-12-01"), read at a page turn
 
     def key(self, app, ev):
         pages = 1 + len(self.order)
@@ -36,6 +37,17 @@ class StatsPages(Screen):
             self.page = (self.page - 1) % pages
         elif ev == OK or ev == BACK:
             app.pop()
+            return
+        self.last = None
+        if self.page:
+            from fishtable.core.stats import LAST
+            from fishtable.store.history import date_of
+
+            store = app.store
+            date = date_of(store.fs, store.history_dir, self.table.figure(self.order[self.page - 1], LAST), store.buf)
+            parts = (date or "").split("T")[0].split("-")  # "2026-12-01T19:05": its day
+            if len(parts) == 3 and [len(p) for p in parts] == [4, 2, 2] and "".join(parts).isdigit():
+                self.last = "-".join(parts)
 
     def draw(self, app, fb):
         from fishtable.core.stats import BEST, LAST, PLAYED, WINS
@@ -62,7 +74,10 @@ class StatsPages(Screen):
             _pair(fb, "Win rate", "%d%%" % table.win_rate(i), 3)
             _pair(fb, "Best", str(table.figure(i, BEST)), 4)
             _pair(fb, "Average", table.average(i), 5)
-            _pair(fb, "Last game", "#%d" % table.figure(i, LAST), 6)
+            if self.last:
+                _pair(fb, "Last", self.last, 6)
+            else:
+                _pair(fb, "Last game", "#%d" % table.figure(i, LAST), 6)
 
 
 def _pair(fb, label, value, row):
