@@ -887,10 +887,16 @@ def frame_digests(records=None):
 
 def main(argv=None):
     """`bench.py [--json PATH] [--records A.fish,B.fish] [--no-unix]`; `bench.py --digests` prints
-    the frame digests of every record instead (see frame_digests)."""
+    the frame digests of every record instead (see frame_digests), `bench.py --power` the battery
+    model's figures alone (benchlib.power)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--digests" in argv:
         print(json.dumps(frame_digests(), indent=1, sort_keys=True))
+        return 0
+    if "--power" in argv:
+        from benchlib import power
+
+        print(json.dumps(power.evening_figures(), indent=1, sort_keys=True))
         return 0
     out = argv[argv.index("--json") + 1] if "--json" in argv else os.path.join(ROOT, "build", "bench.json")
     records = None
