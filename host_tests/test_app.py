@@ -147,7 +147,8 @@ def test_yofish_points_are_shown_before_ok_and_the_turn_passes(rig):
     rig.new_game("New Yo Fish!", 3)
     rig.choose("Place")
     rig.choose(9)
-    assert rig.ask().note(0) == "0 beside it: +9" and rig.ask().note(3) == "3 beside it: +3"
+    assert rig.ask().note(0) == "none: value +9" and rig.ask().note(3) == "3 cards: +3"  # was "0 beside it: +9"
+    assert rig.ask().note(1) == "1 card: +1"
     rig.choose(0)
     game = rig.app.match.game
     assert game.scores() == [9, 0, 0] and game.next_player() == 2
@@ -176,7 +177,9 @@ def test_undo_asks_with_the_line_then_takes_it_back_in_the_journal_too(rig):
     assert type(rig.top()).__name__ == "GameMenu"
     rig.press(NEXT)
     rig.press(OK)
-    assert rig.top().lines == ["Undo P2's last", "line?", "", "place 6 2"]
+    # in the play screen's words, not the record's ("place 6 2"); hold OK (Back) says no
+    assert rig.top().lines == ["Undo P2's play?", "", "Placed 6 by 2 of", "its colour: +2"]
+    assert (rig.top().yes, rig.top().no) == ("OK: yes", "hold OK: no")
     rig.press(BACK)  # no: nothing changes
     assert len(rig.app.match.statements) == 2
     rig.press(OK)
@@ -448,6 +451,22 @@ def test_history_lists_finished_games_and_their_ranking(rig):
     rig.press(BACK)
     rig.menu("About")
     assert "version" in " ".join(rig.top().lines)
+    # no Pico here: no heap figure that no Pico can have ("free RAM 3944128 bytes"), and it says why
+    assert rig.top().lines[3:5] == ["free RAM", "n/a (simulator)"]
+
+
+def test_about_shows_the_free_ram_on_a_pico(monkeypatch):
+    import gc
+
+    from fishtable.ui import settings
+
+    class App:
+        class hw:
+            vbus = battery = None
+
+    monkeypatch.setattr(sys, "platform", "rp2")
+    monkeypatch.setattr(gc, "mem_free", lambda: 123456, raising=False)
+    assert settings.about_screen(App()).lines[3:5] == ["free RAM", "123456 bytes"]
 
 
 def test_the_end_screen_is_drawn_before_the_game_is_filed(rig):
@@ -676,9 +695,11 @@ def test_hifisch_end_points_add_up_to_each_players_score():
     for p in range(1, game.players + 1):
         lines = points_lines(game, p, match.label)
         assert all(len(line) <= 16 for line in lines)
-        green = int(lines[1].split()[2])
-        other = int(lines[2].split()[2])
-        shells = int(lines[3].split()[1])
+        green = int(lines[1].split()[0])  # "4 green fish = 8"
+        other = int(lines[2].split()[0])  # "5 other fish = 5"
+        shells = int(lines[3].split()[0])  # "1 shell = 1", "3 shells = 3"
+        assert lines[1] == "%d green fish = %d" % (green, 2 * green) and lines[2].endswith("= %d" % other)
+        assert lines[3] == "%d shell%s = %d" % (shells, "" if shells == 1 else "s", shells)
         assert lines[0] == "P%d: %d points" % (p, game.scores()[p - 1])
         assert 2 * green + other + shells == game.scores()[p - 1]
 
@@ -697,6 +718,29 @@ def test_hifisch_game_over_pages_through_each_players_points(rig):
         assert rig.top().page == k and rig.top().lines[0].startswith("P%d:" % match.game.ranking()[k - 1])
     rig.press(OK)
     assert type(rig.top()).__name__ == "MainMenu"
+
+
+def test_yofish_offers_no_cover_with_the_middle_empty_and_no_more_matches_than_it_holds(rig):
+    """The middle holds 3 cards at the start, one more a place, one fewer a cover (clarification 12)."""
+    rig.new_game("New Yo Fish!", 3)
+    for v, w in ((5, 2), (6, 3)):  # two covers: one card left in the middle
+        rig.choose("Cover")
+        rig.choose(v)
+        rig.choose(w)
+    rig.choose("Place")
+    rig.choose(4)
+    assert rig.offered() == [0, 1]  # one card in the middle: at most 1 beside it matches
+    rig.press(BACK)
+    rig.press(BACK)
+    rig.choose("Cover")
+    rig.choose(7)
+    rig.choose(4)  # the middle is empty now
+    assert rig.labels() == ["Place"]  # nothing to cover
+    rig.choose("Place")
+    rig.choose(9)
+    assert rig.offered() == [0]  # a card on its own: it scores its value
+    rig.choose(0)
+    assert rig.app.match.game.scores() == [7 + 9, 9, 11]
 
 
 def test_the_idle_menu_of_a_board_holds_no_store_session_or_die(run_fw, tmp_path):

@@ -93,3 +93,25 @@ def test_delete_a_game_from_its_ranking(rig):
     rig.press(OK)
     assert rig.store.history() == []
     assert "No finished" in rig.top().lines
+
+
+def test_the_oldest_games_dropped_for_room_are_said_once(rig):
+    """When the flash was full and the oldest games made room (the store counts them in `trimmed`),
+    the panel says so once, after the next game is filed; the next filing says nothing more."""
+    from fishtable.core.record import read_text
+
+    with open(os.path.join(ROOT, "records", "yofish-3p-basic.fish")) as f:
+        done = read_text(f.read())
+    texts = []
+    for trimmed in (3, 0):
+        rig.store.trimmed = trimmed
+        rig.app.begin(Match(done.name, done.players, done.start, done.options))
+        for stmt in done.statements:
+            rig.app.submit(stmt)
+        rig.run(100)
+        texts.append(" ".join(screen(rig).text().split()))
+        rig.run(3000)
+        rig.press(BACK)
+    assert "History full: the 3 oldest games deleted" in texts[0], texts[0]
+    assert "History full" not in texts[1] and rig.store.trimmed == 0
+    assert len(rig.store.history()) == 2

@@ -73,12 +73,13 @@ def test_the_tables_are_the_boards_stats_files(board):
             history.TITLES[game], device.games, device.average_win(), device.average_turns()))
         assert lines[at + 1].split() == ["player", "games", "wins", "win", "%", "best", "average", "last"]
         shown = [line.split() for line in lines[at + 2 : at + 2 + len(device.names)]]
-        assert shown == [player_line(device, i).split() for i in history.ranking(device)]
+        # the board's Stats pages come in device.order(): make history ranks the same way
+        assert shown == [player_line(device, i).split() for i in device.order()]
         wins = [int(line[2]) for line in shown]
-        assert wins == sorted(wins, reverse=True)  # most wins first, then win rate, then average score
+        assert wins == sorted(wins, reverse=True)  # most wins first, then win rate, then games, then name
         for a, b in zip(shown, shown[1:]):
             if a[2] == b[2]:
-                assert (int(a[3][:-1]), float(a[5])) >= (int(b[3][:-1]), float(b[5])), (a, b)
+                assert (int(a[3][:-1]), int(a[1]), b[0].lower()) >= (int(b[3][:-1]), int(b[1]), a[0].lower()), (a, b)
         assert "Guest" not in lines[at + 2 : at + 2 + len(device.names)]
 
 
@@ -277,3 +278,48 @@ def test_a_file_instead_of_a_folder_says_what_to_give():
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr == "history: %s is a file: give the folder that holds the .fish files (%s)\n" % (
         RECORDS[0], os.path.dirname(RECORDS[0]))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_generated_histories_rank_as_the_boards_stats(tmp_path, seed):
+    """Generated games of a few named players folded by the board's store: the order of its Stats
+    pages (its stats file's Table.order) is the order make history prints."""
+    import random
+
+    from gamegen import random_match
+
+    from fishtable.core.match import Match
+
+    rng = random.Random(seed)
+    store = Store(OsFs(), str(tmp_path / "data"))
+    for _ in range(12):
+        game = rng.choice(GAMES)
+        done = random_match(rng, game)
+        names = tuple(rng.sample(["Anna", "Ben", "Cleo", "Dora", "Eve", "Guest"], done.players))
+        match = Match(done.name, done.players, done.start, done.options, names)
+        for stmt in done.statements:
+            match.submit(stmt)
+        named_games.play(store, match)
+    out = run(store.history_dir)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.split("\n")
+    for game in GAMES:
+        device = store.stats(game)
+        if not device.names:
+            continue
+        at = [i for i, line in enumerate(lines) if line.startswith(history.TITLES[game] + ":")][0]
+        shown = [line.split()[0] for line in lines[at + 2 : at + 2 + len(device.names)]]
+        assert shown == [device.names[i] for i in device.order()], (game, shown)
+
+
+def test_the_chart_writes_hi_fisch_with_an_exclamation_mark():
+    """Pillow's own default font draws "!" as an "l" ("Hi Fischl"): the chart takes DejaVu Sans."""
+    from PIL import ImageFont
+
+    try:
+        ImageFont.truetype("DejaVuSans.ttf", 13)
+    except OSError:
+        pytest.skip("no DejaVu Sans on this machine (Debian: fonts-dejavu-core)")
+    font = history._font(ImageFont, 13)
+    assert font.getname()[0] == "DejaVu Sans"
+    assert font.getmask("!").getbbox() != font.getmask("l").getbbox()

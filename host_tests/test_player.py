@@ -174,9 +174,10 @@ def test_hifisch_when_every_card_never_flipped_has_a_shell_only_shell_flips_are_
     assert game.shells_hidden() == 10 and game.unflipped() == 10  # fish 1-4 and six sharks, a shell on each
     with Device(flash=str(tmp_path)) as dev:
         play_into(dev, want)
-        assert dev.screen.contains("hidden 10"), dev.text()
+        # the face-down count stays (it was replaced by "Shells on all 10"); the shells' line says why
+        assert dev.screen.contains("Face-down %d" % game.facedown()), dev.text()
         assert offered_kinds(dev) == ["Fish + shell", "Shark + shell"]  # no flip without a shell
-        assert dev.screen.contains("Shells on all 10"), dev.text()  # the one line saying why
+        assert dev.screen.contains("Unflipped: shell"), dev.text()
         rows = [" ".join(row.split()) for row in dev.screen.lines(markup=False)]
         assert "Fish" not in rows and "Shark" not in rows, dev.text()
         player = Autoplayer(dev, want)
@@ -184,7 +185,7 @@ def test_hifisch_when_every_card_never_flipped_has_a_shell_only_shell_flips_are_
         player.expect("Fish with shell:")
         assert offered_numbers(dev) == [1, 2, 3, 4]
         player.pick(4, [1, 2, 3, 4])
-        player.expect("hidden 9")
+        player.expect("Face-down %d" % (game.facedown() - 1))
         assert recorded(dev).statements == want.statements + [("fish", 4, True)]
 
 
@@ -278,7 +279,7 @@ def test_hecht_final_turn_shows_at_once_and_stays(tmp_path):
             above.add(rows[6].strip())
             dev.wait(2100)
     assert bottom == ["!Final turn"] * 5
-    assert len(above) == 1 and above.pop().startswith("Pikes ")
+    assert len(above) == 1 and above.pop().endswith(" kept")  # "2 pikes, 4 kept"
 
 
 def test_a_finished_game_left_in_the_journal_goes_to_the_history_at_boot(tmp_path):
@@ -337,8 +338,14 @@ def test_every_shipped_record_autoplays(name):
     start, a chip or "End turn" once acted, 0 nests, the final scores before the game is filed) and
     the journal must be the record."""
     want = record(name)
-    got, error = autoplay(want, "cpython", seed=1, check_reader=True, habit=True)
+    texts = set()
+    got, error = autoplay(want, "cpython", seed=1, check_reader=True, habit=True, texts=texts)
     assert error is None, error
+    from test_screen_texts import forbidden  # every frame a family reads: no record syntax, no BACK, ...
+
+    found = sorted(set(hit for text in texts for hit in forbidden(text)))
+    assert not found, found
+    assert len(texts) > 20
     assert got.game.over == want.game.over
 
 

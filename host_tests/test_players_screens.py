@@ -256,7 +256,7 @@ def test_names_on_the_scoreboard_the_undo_question_and_the_end_screen(rig):
     rig.press(BACK)  # skip the set-up checklist
     rig.choose(("action", "snail"))
     rig.choose(("end",))
-    assert undo_question(rig.app.match).startswith("Undo Anna's last line?")
+    assert undo_question(rig.app.match).startswith("Undo Anna's play?")
     rig.press(BACK)  # the scoreboard, drawn in strict mode (no text over text)
     assert type(rig.top()).__name__ == "GameMenu"
     assert seat_text(" ", "Anna", 0, "12") == " Anna Red"
@@ -349,3 +349,39 @@ def test_games_played_with_a_roster_show_on_stats_as_tools_history_counts_them(t
                              table.figure(i, BEST), table.average(i), "#%d" % table.figure(i, LAST))
                             for i in table.order()]
             assert "Guest" not in [row[0] for row in rows]  # guests count in the games, get no line
+
+
+# -- a rename keeps a player's statistics -------------------------------------------------------------
+def stats_pages(rig):
+    """The Yo Fish! Stats pages' player titles and their figures, read off the screen."""
+    rig.menu("Stats")
+    rig.menu("Yo Fish!")
+    pages = []
+    for _ in range(len(rig.top().order)):
+        rig.press(NEXT)
+        rows = read(rig).split("\n")
+        pages.append([" ".join(row.replace("«", "").replace("»", "").split()) for row in rows if row.strip()])
+    rig.press(BACK)
+    rig.press(BACK)
+    return pages
+
+
+def test_a_renamed_player_keeps_their_statistics(rig):
+    import screens
+
+    screens._two_games(rig)  # two Yo Fish! games of Anna and Bob (and a guest), through the buttons
+    rig.app.home()
+    before = stats_pages(rig)
+    assert [page[0].split()[0] for page in before] == ["Anna", "Bob"], before
+    rig.menu("Players")
+    rig.menu("Anna")
+    rig.menu("Rename")
+    rig.press(BACK, 4)  # the name's letters off
+    rig.type_name("Anne")
+    rig.choose("Done")
+    assert rig.labels() == ["Anne", "Bob", "Add player"]
+    rig.press(BACK)
+    after = stats_pages(rig)
+    assert [page[0].split()[0] for page in after] == ["Anne", "Bob"], after
+    assert [page[1:] for page in after] == [page[1:] for page in before]  # the same figures
+    assert rig.store.stats("yofish").row("Anna") < 0

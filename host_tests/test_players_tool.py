@@ -119,6 +119,13 @@ def test_make_pull_copies_the_history_and_mirrors_it(board, tmp_path):
     assert players(board, "pull", dest)[0] == 0
     assert sorted(os.listdir(dest)) == ["0002-yofish.fish"]
     assert sorted(os.listdir(str(tmp_path))) == ["history"]  # no scratch folder left
+    Store(root=os.path.join(board.root, "data")).resume()  # the board's next boot packs its history
+    status, out, _ = players(board, "pull", dest)
+    assert status == 0 and "1 game" in out, out
+    assert sorted(os.listdir(dest)) == ["S0001.seg", "index.bin"]
+    import history as tool
+
+    assert [(name, data) for name, data in tool.games(dest)] == [("0002-yofish.fish", open(RECORD, "rb").read())]
 
 
 def test_a_board_without_the_firmware_is_told(tmp_path):

@@ -208,3 +208,10 @@ def test_rename_and_remove_find_a_name_whatever_its_case():
     assert store.last_players("hecht")[0] == ("ANNA", "Guest")
     with pytest.raises(Invalid, match="ANNA is there already"):
         store.save_roster(["ANNA", "anna"])
+
+
+def test_statistics_follow_a_rename_under_both_interpreters(run_fw):
+    assert run_fw.call("roster.stats_follow_a_rename") == [
+        [["Anne", "Bob", "Cy"], [2, 2, 10, 19, 2]],
+        [["Bob", "Cy"], [3, 3, 10, 23, 3]],
+    ]

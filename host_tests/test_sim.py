@@ -372,3 +372,16 @@ def test_sim_text_prints_every_frames_text(tmp_path):
     stdout, frames, names, texts = run_sim(tmp_path, "--text")
     want = "".join("--- frame %d ---\n%s\n" % (i + 1, text) for i, text in enumerate(texts))
     assert stdout == want + "%d frames in %s\n" % (len(names), frames)
+
+
+def test_the_readme_and_the_help_give_the_same_terminal_sizes():
+    """The text view's least size and the pixels' size, as `sim.py --help` and the README say them."""
+    import sim
+
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--help"], capture_output=True,
+                         text=True).stdout
+    for size in (sim.TEXT_SIZE, sim.HALF_SIZE):
+        assert "%dx%d" % size in readme and "%dx%d" % size in out, size
+    assert "64x19" not in readme

@@ -72,6 +72,8 @@ class AutoplayError(Exception):
 class Autoplayer:
     """Plays one record on a Device through its buttons."""
 
+    habit = False  # (a player made without __init__, as tools/simlib/heapwalk.py does, has none)
+
     def __init__(self, dev, match, habit=False):
         self.dev = dev
         self.habit = habit  # a player who presses OK on every first offer: each one must be safe
@@ -261,7 +263,7 @@ class Autoplayer:
         """True when the "Same as last?" screen shows the record's seats (names and colours)."""
         want = self.want
         rows = [" ".join(self.screen.row(1 + i).split()) for i in range(want.players)]
-        if not want.names or self.screen.row(1 + want.players).strip() not in ("", "OK:yes BACK:new"):
+        if not want.names or self.screen.row(1 + want.players).strip() not in ("", "OK:yes hold:new"):
             return False
         for seat in range(want.players):
             name = "Guest" if is_guest(want.names[seat]) else want.names[seat]
@@ -333,7 +335,7 @@ class Autoplayer:
         self.screens.append(self.screen.text())
 
     def _hifisch(self, stmt):
-        self.expect("Face-up")
+        self.expect("Face-down")
         shell = stmt[-1]
         if stmt[0] == "shark":
             self.select("Shark + shell" if shell else "Shark")
@@ -529,7 +531,7 @@ def panel_png(glass):
 
 
 def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, scan=None, page=None, board=None,
-             seen=None, habit=False):
+             seen=None, habit=False, texts=None):
     """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
 
     With `check_reader`, every frame's reading is compared with what the screens drew
@@ -540,7 +542,8 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
     `seen`, a dict, receives the run's `digest` and `frames` (simlib.device.Device's), every frame
     (`kept`) and the last frame's `glass`.  With `habit`, the player ticks the set-up checklist with
     OK and checks that every first offer a screen opens on is the safe one (the rulebook's way to
-    start, a chip or "End turn", 0 nests, the final scores before filing)."""
+    start, a chip or "End turn", 0 nests, the final scores before filing).
+    `texts` (a set, with `check_reader`): every frame's text is added to it."""
     made = None
     if page is not None:
         if flash is None:
@@ -549,15 +552,17 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
         with open(os.path.join(flash, "config.txt"), "w") as f:
             f.write("BOARD=pico\nPAGE=%s\n" % page)
     try:
-        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen, habit)
+        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen, habit, texts)
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)
 
 
-def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=None, habit=False):
+def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=None, habit=False, texts=None):
     with Device(interp, seed, flash, draws=check_reader, board=board, keep=seen is not None) as dev:
         got, error = _play(dev, want, habit)
+        if texts is not None:
+            texts.update(dev.texts)
         if error is None and scan is not None:
             try:
                 open_scan(dev)

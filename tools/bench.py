@@ -72,6 +72,8 @@ def parse_bench(text):
         elif names is not None and line.startswith("qstr pool:"):
             m = re.search(r"n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", line)
             names["pools"], names["names"], names["name_chars"], names["name_bytes"] = (int(x) for x in m.groups())
+        elif names is not None and line.startswith("BENCHM"):
+            names["modules"] = line.split()[1:]
         elif names is not None and "max free sz" in line:
             names["max_free"] = 16 * int(re.search(r"max free sz: (\d+)", line).group(1))  # 16-byte blocks
     return found
@@ -154,7 +156,7 @@ BUNDLE_VM = "/fwm"
 USE_BUNDLE = "import sys\nsys.path.insert(0, %r)" % BUNDLE_VM
 
 
-GROW_STEPS = 40  # at least len(fishtable.ui.names.LATE): the table of names grown after the first frame
+GROW_STEPS = 40  # at least len(fishtable.ui.names.LATE): the table of names grown when a game is on
 
 
 def app_steps(path, tag="r", digest=False, bundle=True):
@@ -166,7 +168,7 @@ def app_steps(path, tag="r", digest=False, bundle=True):
     grow = [COLLECT, COLLECT, "B.grow_start()"]
     for i in range(GROW_STEPS):
         grow += ["B.grow_step(%d)" % i, COLLECT, COLLECT, "B.grow_check()"]
-    at = steps.index("B.build()") + 1
+    at = steps.index("B.began()") + 1  # the game's first frame: the loop grows the table of names
     steps[at:at] = grow
     steps.insert(steps.index("B.idle()") + 1, "B.names('idle')")
     for i in range(len(lines)):
@@ -885,10 +887,16 @@ def frame_digests(records=None):
 
 def main(argv=None):
     """`bench.py [--json PATH] [--records A.fish,B.fish] [--no-unix]`; `bench.py --digests` prints
-    the frame digests of every record instead (see frame_digests)."""
+    the frame digests of every record instead (see frame_digests), `bench.py --power` the battery
+    model's figures alone (benchlib.power)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--digests" in argv:
         print(json.dumps(frame_digests(), indent=1, sort_keys=True))
+        return 0
+    if "--power" in argv:
+        from benchlib import power
+
+        print(json.dumps(power.evening_figures(), indent=1, sort_keys=True))
         return 0
     out = argv[argv.index("--json") + 1] if "--json" in argv else os.path.join(ROOT, "build", "bench.json")
     records = None

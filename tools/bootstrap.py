@@ -7,9 +7,10 @@ three roots on sys.path: firmware/ (the board's code, as the board imports it), 
 tools/host/ (CPython stand-ins for MicroPython's own top-level modules: `micropython`), and the
 host shim gives CPython MicroPython's `time.ticks_*` (tools/host/hostshim.py).  pytest gets the
 same from host_tests/conftest.py; code run under another interpreter gets its path from
-tools/mprun.py.  Standard library only, so that a bare `python3 tools/replay.py` works; replay.py
-and history.py also run under `python3 -I`, which leaves a program's folder off sys.path: they
-put tools/ there first to find this module.
+tools/mprun.py.  Standard library only, so that a bare `python3 tools/replay.py` works; replay.py,
+history.py and scanlink.py also run under `python3 -I`, which leaves a program's folder off
+sys.path: they put tools/ there first to find this module.  A library under tools/ (simlib,
+benchlib, devices) imports this module too, and never changes sys.path itself.
 """
 
 import os

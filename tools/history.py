@@ -241,16 +241,9 @@ def tables(plays):
 
 
 def ranking(table):
-    """The table's rows, best first: most wins, then the higher win rate, then the higher average
-    score, then by name."""
-    from fishtable.core.stats import PLAYED, TOTAL, WINS
-
-    def key(i):
-        played = table.figure(i, PLAYED)
-        return (-table.figure(i, WINS), -(table.figure(i, WINS) * 1000 // played if played else 0),
-                -(table.figure(i, TOTAL) * 1000 // played if played else 0), table.names[i])
-
-    return sorted(range(len(table.names)), key=key)
+    """The table's rows, best first, by the board's own rule (fishtable.core.stats.Table.order: most
+    wins, then the higher win rate, then more games, then by name), so both show one order."""
+    return table.order()
 
 
 def _plural(count, word):
@@ -351,7 +344,7 @@ def chart(plays, path):
     six players with most wins) and the distribution of the final scores (winners' scores dark)."""
     from PIL import Image, ImageDraw, ImageFont
 
-    fonts = (ImageFont.load_default(size=13), ImageFont.load_default(size=11))
+    fonts = (_font(ImageFont, 13), _font(ImageFont, 11))
     by_game = [(g, [p for p in plays if p.match.name == g]) for g in GAMES]
     by_game = [(g, ps) for g, ps in by_game if ps]
     image = Image.new("RGB", (2 * PANEL_W + 20, TOP + PANEL_H * max(1, len(by_game))), (255, 255, 255))
@@ -364,6 +357,27 @@ def chart(plays, path):
         _wins_panel(draw, fonts, 10, y0, game, game_plays)
         _scores_panel(draw, fonts, 10 + PANEL_W, y0, game, game_plays)
     image.save(path, "PNG")
+
+
+def _font(image_font, size):
+    """DejaVu Sans where the system has it (Pillow's own default font draws "!" as an "l": "Hi
+    Fischl"), else Pillow's default."""
+    try:
+        return image_font.truetype("DejaVuSans.ttf", size)
+    except OSError:
+        return image_font.load_default(size=size)
+
+
+def _y_scale(draw, font, left, top, base, most, what):
+    """A vertical axis at `left` from `base` (0) up to `top` (`most`), round ticks (`_ticks`), and
+    what it counts above it."""
+    black = (0, 0, 0)
+    draw.line((left, top, left, base), fill=black)
+    for value in _ticks(most) if most else (0,):
+        y = base - (base - top) * value // most if most else base
+        draw.line((left - 3, y, left, y), fill=black)
+        draw.text((left - 5, y), str(value), fill=black, font=font, anchor="rm")
+    draw.text((left - 5, top - 14), what, fill=black, font=font, anchor="lm")
 
 
 def _wins_panel(draw, fonts, x0, y0, game, plays):
@@ -384,10 +398,11 @@ def _wins_panel(draw, fonts, x0, y0, game, plays):
     shown = sorted(counts, key=lambda n: (-counts[n], n))[: len(LINE_COLOURS) - 2]
     draw.text((x0 + 4, y0 + 4), "%s: wins over %s" % (TITLES[game], _plural(len(plays), "game")), fill=(0, 0, 0),
               font=fonts[0])
-    left, right, top, base = x0 + 30, x0 + PANEL_W - 110, y0 + 24, y0 + PANEL_H - 24
+    left, right, top, base = x0 + 30, x0 + PANEL_W - 110, y0 + 24, y0 + PANEL_H - 34
     draw.line((left, base, right, base), fill=(0, 0, 0))
-    draw.line((left, top, left, base), fill=(0, 0, 0))
     most = max([1] + list(counts.values()))
+    draw.line((left, top, left, base), fill=(0, 0, 0))
+    draw.text((left - 5, top - 2), "wins", fill=(0, 0, 0), font=fonts[1], anchor="lm")
     where = _time_axis(plays)  # each game's place on the x axis (0..1): by date when every game has one
     for value in _ticks(most):  # the wins' scale
         y = base - (base - top - 12) * value // most
@@ -462,9 +477,12 @@ def _scores_panel(draw, fonts, x0, y0, game, plays):
         counts[(score - low) // size][1 if won else 0] += 1
     draw.text((x0 + 4, y0 + 4), "%s: final scores of %d seats (winners dark)" % (TITLES[game], len(scores)),
               fill=(0, 0, 0), font=fonts[0])
-    left, right, top, base = x0 + 30, x0 + PANEL_W - 20, y0 + 24, y0 + PANEL_H - 24
+    left, right, top, base = x0 + 30, x0 + PANEL_W - 20, y0 + 24, y0 + PANEL_H - 34
     draw.line((left, base, right, base), fill=(0, 0, 0))
     most = max(a + b for a, b in counts)
+    _y_scale(draw, fonts[1], left, top + 12, base, most, "seats")
+    draw.text((right, base + 16), "score", fill=(0, 0, 0), font=fonts[1], anchor="ra")
+    top += 12
     slot = (right - left) // bins
     for i, (lost, won) in enumerate(counts):
         x = left + i * slot

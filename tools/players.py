@@ -133,7 +133,7 @@ def run_roster(port, command, names, log=print):
 
 
 def pull(port, dest, log=print):
-    """Copy the board's /data/history to `dest` (replacing it); returns the number of files."""
+    """Copy the board's /data/history to `dest` (replacing it); returns the number of games in it."""
     port = flash.find_port(port)
     dest = os.path.abspath(dest)
     parent = os.path.dirname(dest)
@@ -158,7 +158,9 @@ def pull(port, dest, log=print):
                        capture_output=True, text=True, timeout=600)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return len([n for n in os.listdir(dest) if n.endswith(".fish")])
+    from history import games  # either form: games packed in segments, or a file each
+
+    return len(games(dest))
 
 
 def mpremote_command():

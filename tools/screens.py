@@ -549,8 +549,11 @@ def _sheet_device(album):
             rig.wait(1600)
             album.snap(rig, "dice: rolled")
         if label == "Settings":
-            for item, name in ((0, "brightness"), (2, "Yo Fish! cards"), (3, "Hecht chips")):
-                rig.press(NEXT, item - rig.ask().index)
+            for prefix, name in (("Brightness", "brightness"), ("Yo Fish!", "Yo Fish! cards"),
+                                 ("Hecht chips", "Hecht chips")):
+                item = [i for i, label in enumerate(rig.labels()) if label.startswith(prefix)][0]
+                step = item - rig.ask().index
+                rig.press(NEXT if step > 0 else PREV, abs(step))
                 rig.press(OK)
                 album.snap(rig, "settings: " + name)
                 rig.press(BACK)

@@ -8,12 +8,12 @@ NeoPixel model records the ring, the three buttons are modelled pins (OK held 70
 
 Interactive (`make sim`):  python3 tools/sim.py [--seed N] [--cpython]
     The OLED is drawn in this terminal with half-block characters; a terminal too small for
-    its pixels (the usual 80x24) gets what the screen reads instead (tools/screenreader.py:
+    its pixels (130x35; the usual 80x24 is) gets what the screen reads instead (tools/screenreader.py:
     «highlighted», {2x text}, [icons]), a message below 56x12; redrawn when the terminal is
     resized.  The ring shows as coloured dots as a person sees them.  Keys: Left/Up = PREV, Right/Down = NEXT,
     Enter = OK, Backspace = BACK, q quits.  The firmware runs in the MicroPython unix port
-    (the board's interpreter: About shows that heap's free memory; its clock follows the real
-    one), or with --cpython (or without the port) in this process on the host shim.
+    (the board's interpreter: About says it is a simulator, its heap is not the Pico's; its clock
+    follows the real one), or with --cpython (or without the port) in this process on the host shim.
     Needs a terminal: with stdout or stdin piped or redirected it says which and exits 2.
 
 Scripted (tests, demos):

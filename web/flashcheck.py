@@ -4,8 +4,9 @@ bounded, checked reads (the page's panel says it, beside the firmware's own mess
 In the page (web/history-worker.js) it runs in a MicroPython VM of its own holding a copy of the
 stored /config.txt and /data, so whatever they hold, the board's VM is not touched: config.txt as
 the board reads it at start (fishtable.hw.board.read_config), the settings, the roster and the
-statistics by their check lines, every history game line by line (Store.history_game), the
-journal as the board resumes it, and the folders the store needs being folders.
+statistics by their check lines, the packed history's index against its segments and the newest
+history games line by line (Store.history_game), the journal as the board resumes it, and the
+folders the store needs being folders.
 
     python3 web/flashcheck.py FOLDER    (a host folder as the board's flash; prints JSON)
 """
@@ -14,6 +15,8 @@ import os
 import sys
 
 S_IFDIR = 0x4000
+MOST = 8  # damaged history games named one by one
+NEWEST = 500  # history games read line by line, newest first (History shows any other as damaged)
 
 
 def _kind(path):
@@ -26,8 +29,37 @@ def _kind(path):
 
 def _say(err):
     """An exception as a short reason."""
+    if isinstance(err, OSError):
+        return "cannot be read (error %s)" % (err.args[0] if err.args else "?")
     text = str(err) or type(err).__name__
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _index(folder):
+    """What is wrong with the packed history's index (fishtable.store.history): a folder in its place,
+    bytes that are not whole records, segments with games it does not list."""
+    from fishtable.store import history
+
+    path = folder + "/" + history.INDEX
+    where = "/data/history/" + history.INDEX
+    kind = _kind(path)
+    if kind == "dir":
+        return [[where, "a folder where the history's index must be"]]
+    size = os.stat(path)[6] if kind == "file" else 0
+    listed = set()
+    if size % history.REC:
+        return [[where, "damaged: not whole records (games it does not list are not shown)"]]
+    if size:
+        import struct
+
+        with open(path, "rb") as f:
+            for _ in range(size // history.REC):
+                listed.add(struct.unpack(history._FORMAT, f.read(history.REC))[1])
+    out = []
+    for seg in history.segments(history.OsFs(), folder):
+        if seg not in listed:
+            out.append(["/data/history/S%04d.seg" % seg, "games the history's index does not list (not shown)"])
+    return out
 
 
 def check(root="/"):
@@ -64,18 +96,26 @@ def check(root="/"):
                 "its backup or the defaults" if name == "settings.txt" else
                 "its backup, else no names" if name == "roster.txt" else "counted again from the history")])
     if _kind(data + "/history") == "dir":
+        found += _index(data + "/history")
         try:
             names = store.history()
         except Exception as err:  # noqa: BLE001
             names = []
             found.append(["/data/history", _say(err)])
-        for name in names:
+        bad = 0
+        for name in names[:NEWEST]:
+            if bad == MOST:  # (the rest are counted, not named)
+                found.append(["/data/history", "and more damaged games"])
+                break
+            bad += 1
             path = "/data/history/" + name
             if _kind(data + "/history/" + name) == "dir":
                 found.append([path, "a folder where a game must be"])
                 continue
             try:
                 store.history_game(name)
+                bad -= 1
+                continue
             except Exception as err:  # noqa: BLE001
                 why = _say(err)
                 found.append([path, why if "damaged" in why.lower() else "damaged: %s" % why])
@@ -90,7 +130,7 @@ def check(root="/"):
         note = _say(err)
     if note:
         found.append(["/data/journal.fish", note])
-    return found
+    return [[path, what.replace(base + "/", "/")] if base else [path, what] for path, what in found]
 
 
 if __name__ == "__main__":

@@ -167,7 +167,7 @@ def build():
 
 
 def grow_step(i):
-    """After the first frame the loop grows the table of names (fishtable.ui.names.grow): the same,
+    """When a game is on the loop grows the table of names (fishtable.ui.names.grow): the same,
     one module a VM call (the VM collects between calls only), until a collection keeps GROWN more."""
     try:
         from fishtable.ui import names
@@ -376,12 +376,15 @@ def open_stats():
 def names(tag):
     """The table of names and the heap now, after a collection: `BENCHQ tag in-use` followed by
     what micropython.qstr_info() and mem_info() print (tools/bench.py reads them)."""
+    import sys
+
     import micropython
 
     gc.collect()
     print("BENCHQ %s %d" % (tag, gc.mem_alloc()))
     micropython.qstr_info()
     micropython.mem_info()
+    print("BENCHM " + " ".join(name for name in sys.modules if name.startswith("fishtable")))
 
 
 def open_help():

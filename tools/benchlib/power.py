@@ -10,20 +10,15 @@ and the ring's channel values over time.  "before" is the same evening with the 
 dimmed or darkened and the loop polling every 10 ms as it did (Dim and Dark set to never, USB
 power: no light sleep); "after" is the firmware as it ships, on battery.
 
-    .venv/bin/python tools/benchlib/power.py        prints the figures of both (JSON)
+    .venv/bin/python tools/bench.py --power        prints the figures of both (JSON)
+
+A library of tools/bench.py (a program's `import bootstrap` has put firmware/ and tools/ on sys.path).
 """
 
-import json
 import os
-import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOOLS = os.path.dirname(HERE)
-if TOOLS not in sys.path:
-    sys.path.insert(0, TOOLS)
-
-import bootstrap  # noqa: E402 - firmware/ on sys.path
+import bootstrap  # tools/bootstrap.py: firmware/ on sys.path
 
 ROOT = bootstrap.ROOT
 RECORD = os.path.join(ROOT, "records", "hecht-4p.fish")
@@ -134,6 +129,3 @@ def evening_figures():
     out["battery_hours_1000mah_before"] = out["before"]["battery_hours_1000mah"]
     return out
 
-
-if __name__ == "__main__":
-    print(json.dumps(evening_figures(), indent=1, sort_keys=True))

@@ -85,6 +85,7 @@ class Device:
         self.checked = 0  # with `draws`: frames whose reading was compared with what was drawn
         self.misread = []  # ... and those where the two differ: (screen text, drawn, read)
         self.illegible = []  # ... and those with letters a player cannot read: (screen text, faults)
+        self.texts = set()  # ... and what each of them says (the screen reader's text)
         self.presses = 0
         self.digest = 0
         self.frame_count = 0
@@ -200,6 +201,7 @@ class Device:
         screen = self.screen
         from simlib.layoutcheck import faults
 
+        self.texts.add(screen.text())
         found = faults(self.glass, self.drawn)
         if found:
             self.illegible.append((screen.text(), found))

@@ -96,6 +96,8 @@ class HeapBoard(Device):
         prepare(folder, page)
         if prepare_data is not None:
             prepare_data(folder)
+        history = os.path.join(folder, "data", "history")
+        self.prepared = set(os.listdir(history)) if os.path.isdir(history) else set()
         self.seed = seed
         self.run = int(PICO_RUN * RUN_SCALE)
         if not _HARNESS_BYTES:  # a first start measures the harness (models, frames, names)
@@ -122,6 +124,10 @@ class HeapBoard(Device):
         self._send("pad %d" % self.padding)
         self._wait_for_prompt()
         self.start = self._mark("start")
+
+    def history_files(self):
+        """The games this board filed (those put on its flash before it started, the oldest, left out)."""
+        return Device.history_files(self)[len(self.prepared):]
 
     def restart(self):
         """Power off and on again (the flash stays): main.py starts anew in the same heap."""

@@ -221,8 +221,9 @@ def walk(sequences, history=HISTORY_GAMES):
                         one.late(tag, getattr(one, tag))
             failures += [(name,) + f for f in one.failures]
             for mark in board.marks.values():
-                if "used" in mark:
-                    mark["chip_heap"] = board.chip_heap(mark)
+                if "used" in mark:  # (the heap held only where nothing is pinned: the pins' share of
+                    # what the firmware freed meanwhile is not known)
+                    mark["chip_heap"] = board.chip_heap(mark) if not mark["pinned"] else None
                     mark["chip_names"] = board.chip_names(mark)
                     mark["chip_largest_free"] = board.largest_free(mark)[1]
             marks[name if name not in marks else "%s#%d" % (name, number)] = board.marks

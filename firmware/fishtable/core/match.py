@@ -151,12 +151,13 @@ class Match:
         self.game = game
 
     def last_turn(self):
-        """(the player who played the last statement, or None when no turn was pending; its line)."""
+        """(the player who played the last statement, or None when no turn was pending; the game
+        as it was before it, for the points it scored)."""
         game = self._fresh()
         statements = self.statements
         for i in range(len(statements) - 1):
             game.apply(statements[i])
-        return game.next_player(), self.line_of(statements[-1])
+        return game.next_player(), game
 
     def colour_index(self, player):
         """The seat colour of `player` (1-based) as an index into COLOURS: the header's `colours`,

@@ -271,11 +271,15 @@ class Store:
         return roster.add(self, name)
 
     def rename_player(self, old, new):
-        """Rename `old` to `new` in the roster and the last seats (past games keep the old name);
-        returns the roster.  Raises Invalid for a bad name or an `old` not in the roster."""
-        from fishtable.store import roster
+        """Rename `old` to `new` in the roster, the last seats and the statistics (their figures
+        follow the name; the history's games keep the name they were played with); returns the
+        roster.  Raises Invalid for a bad name or an `old` not in the roster."""
+        from fishtable.store import roster, stats
 
-        return roster.rename(self, old, new)
+        names = roster.rename(self, old, new)
+        stats.rename(self, old, new)
+        self._forget(stats)
+        return names
 
     def remove_player(self, name):
         """Take `name` off the roster (their last seats become guests); returns the roster."""

@@ -145,6 +145,46 @@ def opened(store, game):
     return table
 
 
+def rename(store, old, new):
+    """A roster rename: `old`'s row in each game's statistics becomes `new`'s (added to a row `new`
+    already has), once the table has counted every history game.  The history's games keep the
+    name they were played with: a stats file rebuilt from them (lost or damaged) counts those
+    games under it again.  Never raises OSError."""
+    from array import array
+
+    from fishtable.core.games import GAMES
+    from fishtable.core.stats import BEST, FIELDS, LAST
+
+    for game in GAMES:
+        table = load(store.fs, path_of(store.root, game.name), game.name, store.buf)
+        try:
+            changed = catch_up(store, table)  # the games under the old name first, then the rename
+            at = table.row(old)
+            into = table.row(new)
+            if at < 0:
+                pass
+            elif into < 0 or into == at:  # (a change of letter case only is the same row)
+                table.names[at] = new
+                changed = True
+            else:
+                rows = table.rows
+                for k in range(FIELDS):
+                    a = rows[at * FIELDS + k]
+                    b = rows[into * FIELDS + k]
+                    rows[into * FIELDS + k] = max(a, b) if k == BEST or k == LAST else a + b
+                kept = array("i")
+                for i in range(len(rows)):
+                    if i // FIELDS != at:
+                        kept.append(rows[i])
+                table.rows = kept
+                table.names.pop(at)
+                changed = True
+            if changed:
+                store._spaced(_save, table, store, None)
+        except OSError:
+            pass
+
+
 def forget_file(store, game):
     """Delete the stats file of `game` (and its backup): the next opening rebuilds it."""
     path = path_of(store.root, game)

@@ -16,6 +16,7 @@ from fishtable.core.errors import Invalid
 from fishtable.events import DOWN
 from fishtable.ui import draw, widgets
 from fishtable.ui.ringfx import RGB, RingFx
+from fishtable.ui.widgets import flash_error
 
 TOAST_MS = 2500
 TOAST_COLS = 14  # a message's lines stay clear of its box's sides
@@ -415,14 +416,6 @@ class App:
         except OSError as err:
             self.message(flash_error("Not undone", err))
         self.play()
-
-
-def flash_error(what, err):
-    """What a player reads when the flash refused a write (the OSError `err`): `what`
-    ("Not saved") and why."""
-    if err.args and err.args[0] == 28:  # ENOSPC, as the store's FlashFull says it
-        return what + ": Flash full. Delete games in History"
-    return "%s (flash error %s)" % (what, err)
 
 
 def _apply(hw, settings):

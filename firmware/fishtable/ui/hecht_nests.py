@@ -130,24 +130,36 @@ def rolled_text(rolls):
 
 
 def pair_label(label, a, b):
-    """A pike pair's owners as the screens call them (`label(p)`), "Ann+Zoe" where the two names
-    fit a big line ("Anna x2": one owner's two pikes), else "P1+P3"."""
-    text = "%s+%s" % (label(a), label(b))
-    if len(text) > BIG_COLS and a == b:
+    """A pike pair's owners as the screens call them (`label(p)`): "Ann+Zoe" where the two names
+    fit a big line, "Anna x2" for one owner's two pikes, else "P1 & P3" ("P1 x2")."""
+    if a == b:
         text = label(a) + " x2"
-    return text if len(text) <= BIG_COLS else "P%d+P%d" % (a, b)
+        return text if len(text) <= BIG_COLS else "P%d x2" % a
+    first = label(a)
+    second = label(b)
+    text = "%s+%s" % (first, second)
+    if len(text) > BIG_COLS or first == "P%d" % a or second == "P%d" % b:  # never "+" between seat numbers
+        return "P%d & P%d" % (a, b)
+    return text
 
 
 def born_text(game, pairs, label):
-    """The new pikes these nests give, per player: "new: Anna+2 Bob+1" by name (`label(p)`)
-    when that fits the note's lines, else "new: P1+2 P3+1"; "new: none" when the supply gives none."""
+    """The new pikes these nests give, by how many each player gets: "2 new pikes: Anna; 1 new
+    pike: Bob Cy" by name (`label(p)`) when that fits the note's lines, else by seat ("P1");
+    "No new pikes" when the supply gives none."""
     born = game.pikes_born(pairs)
+    text = ""
     for named in (True, False):
-        text = "new:"
-        for i in range(len(born)):
-            if born[i]:
-                text += " %s+%d" % (label(i + 1) if named else "P%d" % (i + 1), born[i])
-        if text == "new:":
-            return "new: none"
-        if not named or len(draw.wrap(text)) <= NOTE_LINES:
-            return text
+        text = ""
+        for k in range(6, 0, -1):  # a player gets at most 2 a nest, 3 nests
+            who = ""
+            for i in range(len(born)):
+                if born[i] == k:
+                    who += " " + (label(i + 1) if named else "P%d" % (i + 1))
+            if who:
+                text += "%s%d new pike%s:%s" % ("; " if text else "", k, "s" if k > 1 else "", who)
+        if not text:
+            return "No new pikes"
+        if len(draw.wrap(text)) <= NOTE_LINES:
+            break
+    return text

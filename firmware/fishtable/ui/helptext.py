@@ -14,15 +14,15 @@ SYMBOLS = {
         "P2",  # the player to move, big, and their colour's name beside
         "Round 1",  # status
         "Last round",  # status: this round is surely the last
-        "Face-up",  # the face-up cards of this round, "S" a shark
-        "S",
+        "Face-up",  # the face-up cards of this round ("shark" for a shark)
         "...",  # older face-up cards left out when they do not all fit the line
         "Face-down 36",  # cards face-down
-        "Shells on all 10",  # every card never flipped has a shell: no plain fish or shark
-        "Sand 2 hidden 8",  # shells on the sandbank, shells still on face-down cards
+        "Shells on sand 2",  # shells on the sandbank
+        "Unflipped: shell",  # every card never flipped has a shell: those come only with it
         "Fish + shell",
-        "Green fish",  # the end: each player's points
+        "4 green fish = 8",  # the end: each player's points
         "Highest fish",
+        "Top fish won",  # the end: equal points, the highest fish ranked them
         ">P2",  # the scoreboard: the player to move
     ),
     "hecht": (
@@ -33,9 +33,9 @@ SYMBOLS = {
         "@carp",
         "@pike",
         "@!snail",  # a covered chip: the icon dark on a lit square
-        "Round 1: move 7",  # the round; the turn's movement points (14 after a wave)
-        "Entered: 2 eat",  # what was entered this turn
-        "Pikes 2, spare 4",  # the player's pikes on the board, in their supply
+        "Round 1: 7 moves",  # the round; the turn's movement points (14 after a wave)
+        "Entered: eat 2",  # what was entered this turn
+        "2 pikes, 4 kept",  # the player's pikes on the board, in their supply
         "Carp in pond 3",  # carp in the pond, hungry or sated (a warning takes this line)
         "Carp breeding",  # the carp and pike chips in the turn's list
         "Pike breeding",
@@ -43,15 +43,17 @@ SYMBOLS = {
         "Carp nest 1",  # the carp dice, nest by nest
         "Nest 1: roll now",  # the device rolls nest by nest
         "Too few carp:",  # the supply is short: the player to move picks each nest's share ("2 0 1")
-        "P1+P2",  # the owners of a pike breeding pair (names where they fit)
-        "new: P1+1",  # new pikes per player of a pike reproduction
+        "Ann+Zoe",  # the owners of a pike breeding pair (names where they fit)
+        "P1 & P2",
+        "1 new pike: P1",  # new pikes per player of a pike reproduction
         "!Pikes can't eat",  # warnings ("!"), several take turns
-        "!Sated carp join",
+        "!Share carp nest",
         "!Clear your nest",
         "!P2 clear nest",
         "!2 clear nests",
         "!Last round",
         "!Final turn",
+        "Most sated won",  # the end: equal pikes, the sated pikes ranked them
         ">P2",
     ),
     "yofish": (
@@ -59,7 +61,7 @@ SYMBOLS = {
         "21 in pile",  # cards left in the draw pile
         "Bonuses",  # the advanced game's hidden bonuses are being entered
         "Card 7 matches",  # how many cards beside the placed one have its colour
-        "0 beside it: +7",
+        "none: value +7",
         "Card 9 covers",
         "+16, both leave",
         "Final scores:",  # the last bonus entered: the scores before the game is filed

@@ -10,12 +10,13 @@ LEGEND = (
     "P1 Red\n"
     " player 1 moves,\n"
     " the ring in red",
-    "Round 1: move 7\n"
+    "Round 1: 7 moves\n"
     " round 1 of the\n"
-    " game; 7 points\n"
+    " game; 7 steps\n"
+    " to move fish\n"
     " this turn, 14\n"
     " after a wave",
-    "Entered: 2 eat\n"
+    "Entered: eat 2\n"
     " moves entered\n"
     " this turn (the\n"
     " board sees no\n"
@@ -35,9 +36,9 @@ LEGEND = (
     "@!snail lit chip:\n"
     "  used in this\n"
     "  round\n"
-    "Pikes 2, spare 4\n"
-    " yours on the\n"
-    " board, in stock",
+    "2 pikes, 4 kept\n"
+    " on the board;\n"
+    " in your supply",
     "Carp in pond 3\n"
     " hungry or sated\n"
     " (a warning may\n"
@@ -48,19 +49,19 @@ LEGEND = (
     " that nest's die\n"
     "Nest 1: roll now\n"
     " OK rolls it",
-    "P1+P2\n"
+    "Ann+Zoe\n"
     " a pair: pikes\n"
-    " of P1 and P2\n"
-    " (names where\n"
-    " they fit; Ann\n"
-    " x2: both hers)",
+    " of Ann and Zoe;\n"
+    " Ann x2: both\n"
+    " hers\n"
+    "P1 & P2 by seat",
     "Too few carp:\n"
     " short supply:\n"
     " who moves picks\n"
     " each nest's new\n"
     " carp (2 0 1:\n"
     " nest by nest)",
-    "new: P1+1\n"
+    "1 new pike: P1\n"
     " P1 gets 1 new\n"
     " pike (by name\n"
     " where it fits)",
@@ -72,21 +73,29 @@ LEGEND = (
     " it: move out\n"
     " first (shown\n"
     " this turn)",
-    "!Sated carp join\n"
+    "!Share carp nest\n"
     " only 3 carp: a\n"
-    " third sated one\n"
-    " joins a nest\n"
+    " 3rd sated carp\n"
+    " goes to a carp\n"
+    " in its nest",
     "!P2 clear nest\n"
-    " P2 clears first",
+    " P2 clears first\n"
     "!2 clear nests\n"
-    " two players do\n"
+    " two players do",
     "!Last round\n"
     " the game's last\n"
-    " round",
+    " round (it takes\n"
+    " turns with the\n"
+    " carp line)",
     "!Final turn: no\n"
     " pike chip open:\n"
     " the game ends\n"
     " after this turn",
+    "Most sated won\n"
+    " the end: equal\n"
+    " pikes; more\n"
+    " sated ones on\n"
+    " the board won",
     ">P2 Yellow\n"
     " scoreboard: P2\n"
     " moves next",
@@ -146,11 +155,11 @@ RULES = (
     "alone; no way\n"
     "through a nest",
     "While only 3\n"
-    "carp swim (the\n"
-    "3 start carp in\n"
-    "their nests),\n"
-    "a 3rd sated one\n"
-    "joins another",
+    "carp swim, one\n"
+    "carp nest stays\n"
+    "free: a 3rd\n"
+    "sated carp goes\n"
+    "to another carp",
     "At most 4 carp\n"
     "in the pond:\n"
     "pikes can't eat\n"

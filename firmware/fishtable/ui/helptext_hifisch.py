@@ -16,34 +16,38 @@ LEGEND = (
     "Last round\n"
     " too few cards\n"
     " for another\n"
-    "Face-up 23 S 18\n"
+    "Face-up 23 shark\n"
     " this round's\n"
     " flips",
-    "S a shark\n"
     "... older flips,\n"
     " left out\n"
     "Face-down 36\n"
     " cards still\n"
     " face-down",
-    "Shells on all 10\n"
+    "Shells on sand 2\n"
+    " 2 shells wait\n"
+    " on the sandbank\n"
+    " for the round's\n"
+    " winner",
+    "Unflipped: shell\n"
     " every card not\n"
     " yet flipped has\n"
-    " a shell: no\n"
-    " flip without",
-    "Sand 2 hidden 8\n"
-    " shells: 2 on\n"
-    " the sandbank, 8\n"
-    " on face-down\n"
-    " cards",
+    " a shell: flip\n"
+    " it with shell",
     "Fish + shell\n"
     " the card had a\n"
     " shell on it",
-    "Green fish 2 x2\n"
+    "4 green fish = 8\n"
     " fish 1-5 count\n"
     " 2 points each\n"
     "Highest fish 27\n"
     " ranks players\n"
     " with equal pts",
+    "Top fish won\n"
+    " equal points:\n"
+    " the highest\n"
+    " fish won; OK\n"
+    " shows points",
     ">P2 Yellow\n"
     " scoreboard: P2\n"
     " plays next",

@@ -27,12 +27,12 @@ LEGEND = (
     " how many cards\n"
     " next to it have\n"
     " its colour?",
-    "0 beside it: +7\n"
-    " no card beside\n"
-    " it matches: it\n"
+    "none: value +7\n"
+    " no card next to\n"
+    " it has its\n"
+    " colour: it\n"
     " scores its 7\n"
-    "+7 points of\n"
-    " this play",
+    "+7 points",
     "Card 9 covers\n"
     " a 9 goes on a\n"
     " lower card of\n"

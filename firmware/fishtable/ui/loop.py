@@ -30,8 +30,7 @@ def run(hw, store, die, limit=None):
     keep = hw.keepalive
     battery = hw.battery
     app = _start(hw, store, die)
-    app.draw()  # the first frame, then the table of names grown while the heap is whole
-    grow_names()
+    grown = False  # the table of names: grown once a game is on (grow_names)
     passes = 0
     while limit is None or passes < limit:
         passes += 1
@@ -46,6 +45,9 @@ def run(hw, store, die, limit=None):
             if battery is not None:
                 battery.step(app, now)  # (its mark is drawn by the display's show)
             app.draw()
+            if not grown and app.match is not None:  # a game's first frame is on the panel
+                grown = True
+                grow_names()
         except Exception as err:  # noqa: BLE001 - see the docstring
             _report(err)
             app = None  # its screens and their memory go before the new app starts
@@ -66,7 +68,8 @@ def run(hw, store, die, limit=None):
 
 
 def grow_names():
-    """MicroPython's table of names grown once, now (fishtable.ui.names)."""
+    """MicroPython's table of names grown once, now (fishtable.ui.names): when a game is on, before
+    it has cut the heap up (after a long game Scan could not get the block it needs for its names)."""
     from fishtable import forget_module
     from fishtable.ui import names
 

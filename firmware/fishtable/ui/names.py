@@ -1,14 +1,16 @@
-"""MicroPython's table of names grown once, right after start-up, while the heap is whole.
+"""MicroPython's table of names grown once, when a game begins, while the heap is still whole.
 
 Every imported module interns its names (identifiers, attributes, short strings) for good, in pools
 that grow by doubling: on the Pico a pool of 640 fills up after about 960 names, and the next one
 (1,280 names: 7,704 bytes in one piece) has to be found when that happens.  After a long game the
 heap has plenty free but no free run that long, so a screen that loads late (Scan after a 6-player
-Hecht game) died with MemoryError at its import.  Here, after the first frame, the modules that
-load late are imported and dropped again, Scan's first, until their names have made the table
-grow (a collection keeps several KB more than before: the new pool); their code leaves memory,
-their names stay (they would be interned when those screens open anyway).  The pool of 1,280 then
-holds every name the firmware has: no screen ever needs the table to grow again.
+Hecht game) died with MemoryError at its import.  So once a game is on (its first frame drawn: a
+new game, or one resumed), the modules that load late are imported and dropped again, Scan's
+first, until their names have made the table grow (a collection keeps several KB more than before:
+the new pool); their code leaves memory, their names stay (they would be interned when those
+screens open anyway).  The pool of 1,280 then holds every name the firmware has: no screen needs
+the table to grow again.  Not at start-up: the idle main menu keeps its heap (the menu's screens
+need far fewer names than a game and Scan).
 """
 
 from micropython import const

@@ -81,22 +81,26 @@ class Play(Base):
         ordinary moves, so it counts none); the pikes of the player to move and their supply, or
         what was entered this turn once there is something; the open chips (bit i: chip i); the
         bottom row: the carp in the pond, or the warnings (one line each, in turn)."""
-        view.moves = "Round %d: move %d" % (game.round, game.allowance())
+        moves = game.allowance()
+        view.moves = ("Round %d: %d moves" if moves < 10 else "Round %d:%d moves") % (game.round, moves)
         view.pikes = ""
         if view.player is not None:
             p = view.player
-            view.pikes = entered_text(app.match.statements, game.lines) or (
-                "Pikes %d, spare %d" % (game.pikes(p), game.pike_supply[p - 1]))
+            view.pikes = entered_text(app.match.statements, game.lines) or pikes_text(
+                game.pikes(p), game.pike_supply[p - 1])
         open_bits = 0
         for i, _ in game.open_chips():
             open_bits |= 1 << i
         view.open_chips = open_bits
         warnings = game.warnings()
-        view.warnings = ("Carp in pond %d" % game.carp_pond(),)
+        pond = "Carp in pond %d" % game.carp_pond()
+        view.warnings = (pond,)
         if warnings:
             shown = list(warnings)  # one list, filled in a loop (a comprehension would make a closure)
             for i in range(len(shown)):
                 shown[i] = short_warning(warnings[i], app.match)
+            if game.round == game.rounds:  # "!Last round" lasts a whole round: the pond's line takes turns with it
+                shown.append(pond)
             view.warnings = shown
         if game.round == game.rounds and not game.over and not game._pike_chip_open():
             # the game ends after this turn: the one warning left, at once and kept (the others
@@ -136,6 +140,7 @@ class Play(Base):
         draw.line(fb, warnings[self.warn % len(warnings)], 7)
 
 
+TIE_HINT = "Most sated won"  # equal pikes: the sated pikes on the board ranked them
 LAST_TURN = "!Final turn"  # the last open pike chip is used: the game ends after this turn
 FINAL = (LAST_TURN,)  # the warnings of the final turn
 
@@ -147,7 +152,7 @@ def short_warning(text, match=None):
     if text.startswith("No eating"):
         return "!Pikes can't eat"
     if text.startswith("3rd sated"):
-        return "!Sated carp join"
+        return "!Share carp nest"
     if text.startswith("Clear the"):
         return "!Clear your nest"
     if text.startswith("Clear nest: "):
@@ -163,9 +168,14 @@ def short_warning(text, match=None):
     return draw.wrap(text)[0]  # whole words only
 
 
+def pikes_text(board, supply):
+    """The pikes of the player to move: "2 pikes, 4 kept" (on the board; in their supply)."""
+    return "%d pike%s, %d kept" % (board, "" if board == 1 else "s", supply)
+
+
 def entered_text(statements, lines):
     """What was entered this turn (its last `lines` statements) besides the chip, which the header
-    shows: "Entered: 2 eat, 1 graze", "Entered 3 moves" when that does not fit; "" for nothing."""
+    shows: "Entered: eat 2", "3 moves entered" when that does not fit; "" for nothing."""
     text = ""
     total = 0
     for verb in ("eat", "graze", "emigrate"):
@@ -175,5 +185,24 @@ def entered_text(statements, lines):
                 n += 1
         if n:
             total += n
-            text += "%s %d %s" % ("," if text else "Entered:", n, verb)
-    return text if len(text) <= draw.COLS else "Entered %d moves" % total
+            text += "%s %s %d" % ("," if text else "Entered:", verb, n)
+    if len(text) <= draw.COLS:
+        return text
+    return "%d move%s entered" % (total, "" if total == 1 else "s")
+
+
+def said(game, stmt, label):
+    """A move in the play screen's words, for the Undo question: "Eat a carp", "Carp breeding,
+    dice 5 3", "Pike breeding: Anna x2" (`label(p)`: what the screens call player p)."""
+    if stmt[0] != "action":
+        return LABELS[stmt]
+    text = chip_label(stmt[1])
+    if len(stmt) < 3:
+        return text
+    if not stmt[2]:
+        return text + ", no nest"
+    if stmt[1] == "carp":
+        return text + ", dice " + " ".join(str(r) for r in stmt[2])
+    from fishtable.ui.hecht_nests import pair_label
+
+    return text + ": " + ", ".join(pair_label(label, min(a, b), max(a, b)) for a, b in stmt[2])

@@ -13,6 +13,12 @@ LABELS = {
 }
 
 
+def said(game, stmt, label):
+    """A flip in the play screen's words, for the Undo question: "Flipped fish 23 with a shell"."""
+    text = "Flipped a shark" if stmt[0] == "shark" else "Flipped fish %d" % stmt[1]
+    return text + " with a shell" if stmt[-1] else text
+
+
 class Play(Base):
     """The Hi Fisch! play screen: the flip's kind (a list: no prompt, so that the three lines
     below fit), the number; the face-up cards, the face-down count and the shells below."""
@@ -51,14 +57,12 @@ class Play(Base):
             self._status = "Round %d" % game.round
         view.status = "Last round" if game.last_round(faceup) else self._status
         view.faceup = faceup_text(faceup)
-        if game.all_shelled():  # why no plain fish or shark is offered: every card never flipped has a shell
-            view.counts = "Shells on all %d" % game.unflipped()
-        else:
-            view.counts = "Face-down %d" % game.facedown()
-        shells = game.sandbank * 16 + game.shells_hidden()
+        view.counts = "Face-down %d" % game.facedown()
+        # the shells: on the sandbank; or why a card never flipped is offered only with its shell
+        shells = 99 if game.all_shelled() else game.sandbank
         if self._shells != shells:
             self._shells = shells
-            self._shells_text = "Sand %d hidden %d" % (game.sandbank, game.shells_hidden())
+            self._shells_text = "Unflipped: shell" if shells == 99 else "Shells on sand %d" % shells
         view.shells = self._shells_text
 
     def draw_details(self, app, fb, view):
@@ -68,22 +72,22 @@ class Play(Base):
 
 
 def faceup_text(faceup):
-    """"Face-up 23 S 18" (S a shark), in flip order; when they do not all fit the line, the oldest
-    are left out, whole, and "..." stands for them."""
+    """"Face-up 23 shark 18", in flip order; when they do not all fit the line, the oldest are left
+    out, whole, and "..." stands for them and the word Face-up ("... 9 shark 4")."""
     if not faceup:
         return "Face-up none"
-    items = ["S" if n == 0 else str(n) for n, _ in faceup]
+    items = ["shark" if n == 0 else str(n) for n, _ in faceup]
     first = 0
     size = len("Face-up")
     for item in items:
         size += 1 + len(item)  # a space before each
     while size > draw.COLS:
         if first == 0:
-            size += 4  # " ..." takes the place of the items left out
+            size -= len("Face-up") - len("...")  # "..." takes the place of the word and the items left out
         size -= len(items[first]) + 1
         first += 1
     if first:
-        return "Face-up ... " + " ".join(items[first:])
+        return "... " + " ".join(items[first:])
     return "Face-up " + " ".join(items)
 
 
@@ -154,13 +158,13 @@ class Scoring(Screen):
 
 
 # -- the end screen's points pages (fishtable.ui.scoreboard.GameOver) -----------------------------
-TIE_HINT = "Tie: best fish"  # equal points: the highest fish ranks them (a points page says it)
+TIE_HINT = "Top fish won"  # equal points: the highest fish ranked them (the points pages say it)
 
 
 def end_pages(game, player, label):
     """A Hi Fisch! player's points as lines: the title ("Anna: 20 points"; `label(p)` names
     player p), then green fish (2 each), other fish, shells, and the highest fish (it ranks
-    players with equal points).  A name too long for that title is the title alone, the points
+    players with equal points): "4 green fish = 8".  A name too long for that title is the title alone, the points
     the first line (and the tie note, which the legend also gives, is left out)."""
     from fishtable.core.hifisch import value  # (the rules module: loaded while its game is shown)
 
@@ -173,9 +177,9 @@ def end_pages(game, player, label):
     best = game.tiebreak(player - 1)
     name = label(player)
     points = game.scores()[player - 1]
-    lines = ("Green fish %d x2" % green,
-             "Other fish %d" % (len(cards) - green),
-             "Shells %d" % shells,
+    lines = ("%d green fish = %d" % (green, 2 * green),
+             "%d other fish = %d" % (len(cards) - green, len(cards) - green),
+             "%d shell%s = %d" % (shells, "" if shells == 1 else "s", shells),
              "Highest fish %s" % (best if best else "-"))
     title = "%s: %d points" % (name, points)
     if len(title) <= draw.COLS:

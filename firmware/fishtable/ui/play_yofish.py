@@ -17,8 +17,23 @@ def _choice(values):
 
 
 def matched_text(count, points):
-    """A placed card's neighbours of its colour and its points: "0 beside it: +5"."""
-    return "%d beside it: +%d" % (count, points)
+    """A placed card's neighbours of its colour and its points: "none: value +5", "2 cards: +2"."""
+    if not count:
+        return "none: value +%d" % points
+    return "%d card%s: +%d" % (count, "s" if count > 1 else "", points)
+
+
+def said(game, stmt, label):
+    """A play in the play screen's words, for the Undo question: "Placed 7: +7"."""
+    points = game.points_of(stmt)
+    verb = stmt[0]
+    if verb == "place":
+        if stmt[2]:
+            return "Placed %d by %d of its colour: +%d" % (stmt[1], stmt[2], points)
+        return "Placed %d: +%d" % (stmt[1], points)
+    if verb == "cover":
+        return "Covered %d with %d: +%d" % (stmt[2], stmt[1], points)
+    return "%s's hidden bonus: +%d" % (label(stmt[1]), points)
 
 
 class Play(Base):

@@ -73,7 +73,7 @@ def _change(app, shown, change, *args):
         app.message(str(err.args[0]))
         return
     except OSError as err:
-        from fishtable.ui.app import flash_error
+        from fishtable.ui.widgets import flash_error  # (not from ui.app: players is imported below it)
 
         app.message(flash_error("Not saved", err))
         return

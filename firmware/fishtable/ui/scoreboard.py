@@ -85,11 +85,15 @@ def _help_done(app):
 
 
 def undo_question(match):
-    """'Undo P2's last line?' (or the player's name) and the line."""
-    who, line = match.last_turn()
+    """"Undo Anna's play?" and the play in the play screen's words ("Placed 7: +7"; the game's
+    screen module says it: its `said(game, stmt, label)`)."""
+    from fishtable.core.games import find, load
+
+    who, before = match.last_turn()
+    said = load(find(match.name).screen).said(before, match.statements[-1], match.label)
     if who is None:
-        return "Undo the last line?\n\n%s" % line
-    return "Undo %s's last line?\n\n%s" % (match.label(who), line)
+        return "Undo the last play?\n\n" + said
+    return "Undo %s's play?\n\n%s" % (match.label(who), said)
 
 
 def _undo(app):
@@ -116,7 +120,7 @@ class GameOver(Screen):
         name = find(match.name).screen
         screens = load(name)
         self.end_pages = getattr(screens, "end_pages", None)  # a game's points pages (Hi Fisch!)
-        self.tie_hint = getattr(screens, "TIE_HINT", "OK: points")
+        self.tie_hint = getattr(screens, "TIE_HINT", None)  # what ranked equal points apart
         if self.end_pages is None:  # nothing of the play screens is needed here: their RAM is freed
             from fishtable import forget_module
 
@@ -172,7 +176,7 @@ class GameOver(Screen):
             score = str(scores[p - 1])
             draw.text(fb, seat_text("%d " % rank, self.labels[p - 1], self.colours[p - 1], score), 0, y)
             draw.text(fb, score, draw.WIDTH - 8 * len(score), y)
-        hint = self.tie_hint if tie and self.pages else "OK: points" if self.pages else "OK: main menu"
+        hint = self.tie_hint if tie and self.tie_hint else "OK: points" if self.pages else "OK: main menu"
         draw.text(fb, "<", 0, 56)
         draw.centre(fb, "OK: Scan" if self.scan else hint, 7)
         draw.text(fb, ">", draw.WIDTH - 8, 56)

@@ -102,4 +102,4 @@ class LastSeats(Screen):
             draw.text(fb, name, 0, y)
             draw.text(fb, colour, draw.WIDTH - 8 * len(colour), y)
         if len(names) < 6:
-            draw.line(fb, "OK:yes BACK:new", 7)
+            draw.line(fb, "OK:yes hold:new", 7)

@@ -113,12 +113,14 @@ def _set(app, key, value):
 
 
 def about_screen(app):
-    """Version, free memory, and the power: USB or not, the battery's voltage (when known)."""
-    gc.collect()
-    try:
-        free = gc.mem_free()
-    except AttributeError:  # CPython has no mem_free
-        free = 0
+    """Version, free memory (on a Pico; a simulator says it is one: its heap is not the Pico's), and
+    the power: USB or not, the battery's voltage (when known)."""
+    import sys
+
+    free = "n/a (simulator)"
+    if sys.platform == "rp2" or sys.platform == "RP2040":  # MicroPython, CircuitPython on the chip
+        gc.collect()
+        free = "%d bytes" % gc.mem_free()
     hw = app.hw
     power = []
     if hw.vbus is not None:
@@ -129,7 +131,7 @@ def about_screen(app):
         battery.tick(app.now)  # read now
         power.append("battery %d.%02d V" % (battery.mv // 1000, battery.mv % 1000 // 10) if battery.mv else
                      "battery: no reading")
-    lines = ["fishtable", "version " + VERSION, "", "free RAM", "%d bytes" % free, ""] + power + ["OK: back"]
+    lines = ["fishtable", "version " + VERSION, "", "free RAM", free, ""] + power + ["OK: back"]
     if len(power) > 1:
         del lines[2]  # (8 rows)
     return Info(lines)

@@ -157,9 +157,9 @@ class Picker(Menu):
 
 
 class Confirm(Screen):
-    """A yes/no question: OK runs `on_yes(app)`, BACK runs `on_no(app)` (default: close)."""
+    """A yes/no question: OK runs `on_yes(app)`, BACK (a held OK) runs `on_no(app)` (default: close)."""
 
-    def __init__(self, question, on_yes, on_no=None, yes="OK: yes", no="BACK: no"):
+    def __init__(self, question, on_yes, on_no=None, yes="OK: yes", no="hold OK: no"):
         self.lines = draw.wrap(question, draw.COLS, 5)
         self.on_yes = on_yes
         self.on_no = on_no
@@ -199,3 +199,11 @@ class Info(Screen):
     def draw(self, app, fb):
         for i in range(min(len(self.lines), draw.ROWS)):
             draw.line(fb, self.lines[i], i)
+
+
+def flash_error(what, err):
+    """What a player reads when the flash refused a write (the OSError `err`): `what`
+    ("Not saved") and why."""
+    if err.args and err.args[0] == 28:  # ENOSPC, as the store's FlashFull says it
+        return what + ": Flash full. Delete games in History"
+    return "%s (flash error %s)" % (what, err)
