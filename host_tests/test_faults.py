@@ -57,3 +57,116 @@ def test_a_new_game_never_resumes_with_the_last_games_minutes(where, fw_runner):
                                                  "played_sweep.sweep", record, moves)
     assert faults == [], "\n".join(faults[:20])
     assert filing > 800 and states >= 10 and new_states > 10 * (moves + 1), (filing, states, new, new_states)
+
+
+# -- 2, 6, 7 and issue 36 item 2: a part that cannot be read, marks that prove nothing, no head ----
+def _journal_of(record_name):
+    """(flash, statements) of the record played on a FaultFs but its last statement (journal_parts)."""
+    from fw.journal_parts import _played
+
+    with open(os.path.join(RECORDS, record_name)) as f:
+        fs, statements, names = _played(f.read())
+    return fs, statements, names
+
+
+class _Unreadable:
+    """Wraps a FaultFs: opening `path` fails with EIO (or EISDIR: a folder in its place)."""
+
+    def __init__(self, fs, path, code=5):
+        self.fs, self.path, self.code = fs, path, code
+
+    def open(self, path, mode="r"):
+        if path == self.path and "r" in mode:
+            raise OSError(self.code)
+        return self.fs.open(path, mode)
+
+    def __getattr__(self, name):
+        return getattr(self.fs, name)
+
+
+@pytest.mark.parametrize("code", [5, 21])
+def test_a_part_that_cannot_be_read_loses_only_what_it_held(code):
+    """EIO (or a folder) at one part of 10 sent the resume into its catch-all: journal.bad held the
+    header only, every part was deleted, "Journal unreadable: moved aside" (on main)."""
+    from fishtable.store import Store
+
+    fs, statements, names = _journal_of("hecht-2p.fish")
+    bad = "/data/journal.d/" + names[4]
+    flaky = _Unreadable(fs.reboot(), bad, code)
+    match, message = Store(flaky).resume()
+    assert match is not None and 0 < len(match.statements) < len(statements)
+    assert match.statements == statements[: len(match.statements)]
+    assert message.startswith("Journal repaired: ") and message.endswith(" moves lost"), message
+    lost = int(message.split()[2])
+    assert lost == len(statements) - len(match.statements)  # the marks after it prove the count
+    kept = [p for p in flaky.fs.files if p.startswith("/data/damaged/")]
+    assert len(kept) == len(names) - 4  # nothing deleted
+
+
+def test_marks_that_fail_their_check_prove_no_count():
+    """A forged `# part 4 999999` gave "999999 lines lost"; 50 junk parts after a whole journal "50
+    lines lost" (on main)."""
+    from fishtable.store import Store
+
+    fs, statements, names = _journal_of("hecht-2p.fish")
+    whole = fs.reboot()
+    gen = names[0].split("-")[0]
+    del whole.files["/data/journal.d/" + names[2]]
+    part = "/data/journal.d/" + names[3]
+    whole.files[part] = b"# part 4 999999 #abcd\n" + whole.files[part].split(b"\n", 1)[1]
+    match, message = Store(whole).resume()
+    assert "999999" not in message and message.startswith("Journal repaired: "), message
+    fs2, statements2, names2 = _journal_of("hecht-2p.fish")
+    junk = fs2.reboot()
+    last = len(names2)
+    for i in range(last + 2, last + 52):
+        junk.files["/data/journal.d/%s-%d.part" % (gen, i)] = b"junk line\n"
+    match, message = Store(junk).resume()
+    assert match.statements == statements2 and message == "Journal repaired: nothing lost", message
+    assert len([p for p in junk.files if p.startswith("/data/damaged/")]) <= 24  # the cap kept
+
+
+def test_parts_without_their_head_are_kept_and_said():
+    """journal.fish lost while its 9 parts remain: the board booted to the menu without a word and
+    the next game deleted the parts (on main)."""
+    from fishtable.store import Store
+
+    fs, statements, names = _journal_of("hecht-2p.fish")
+    flash = fs.reboot()
+    del flash.files["/data/journal.fish"]
+    match, message = Store(flash).resume()
+    assert match is None and message == "Journal missing: game lost, its moves kept aside"
+    kept = sorted(p for p in flash.files if p.startswith("/data/damaged/"))
+    assert len(kept) == len(names)
+    again = Store(flash.reboot())
+    assert again.resume() == (None, None)
+
+
+def test_a_finished_or_discarded_game_leaves_no_headless_parts():
+    from fishtable.store import Store
+
+    fs, statements, names = _journal_of("hecht-2p.fish")
+    store = Store(fs)
+    store.discard()
+    assert Store(fs.reboot()).resume() == (None, None)
+
+
+# -- 4. a file where a folder belongs, and the reverse ---------------------------------------------
+@pytest.mark.parametrize("where", ["cpython", "micropython", "wasm"])
+def test_every_blocked_folder_or_file_is_said_and_the_next_game_is_filed(where, fw_runner, tmp_path):
+    """`/data` or `journal.d` a file: no message, and every game ended in "Not saved (flash error
+    20)" (on main)."""
+    from fw.layout_sweep import LAYOUTS
+
+    with open(os.path.join(RECORDS, "hecht-2p.fish")) as f:
+        record = f.read()
+    folder = str(tmp_path / "board") if where != "wasm" else "/board"
+    got = on(where, fw_runner(where) if where != "wasm" else None, "layout_sweep.sweep", folder, record)
+    assert len(got) == len(LAYOUTS)
+    faults = []
+    for name, first, second, games in got:
+        if not first or "Flash repaired" not in first and "Journal" not in first:
+            faults.append("%s: said %r at boot" % (name, first))
+        if second is not None or games != 1:
+            faults.append("%s: then %r, %d games in the history" % (name, second, games))
+    assert faults == [], "\n".join(faults)

@@ -203,7 +203,7 @@ def check_resume(fs, header, ops, expected, done, torn, final_lines):
         return "after %d ops: resumed %r, expected %r" % (done, got, allowed[0])
     if torn:
         # (a torn promise of the next part loses no statement: "nothing lost")
-        if message not in (None, "Journal repaired: 1 line lost", "Journal repaired: nothing lost"):
+        if message not in (None, "Journal repaired: 1 move lost", "Journal repaired: nothing lost"):
             return "after %d ops: message %r" % (done, message)
     elif message is not None:
         return "after %d ops: message %r" % (done, message)

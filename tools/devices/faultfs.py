@@ -282,6 +282,17 @@ class FaultFs:
         self._point()
         self.dirs.add(path)
 
+    def isdir(self, path):
+        self._alive()
+        return path in self.dirs
+
+    def rmdir(self, path):
+        self._alive()
+        if path not in self.dirs or any(name.startswith(path + "/") for name in list(self.files) + list(self.dirs)):
+            raise OSError(ENOENT if path not in self.dirs else 39)  # ENOTEMPTY
+        self._point()
+        self.dirs.discard(path)
+
     def size(self, path):
         self._alive()
         if path not in self.files:

@@ -108,22 +108,24 @@ class Store:
         fs = self.fs
         path = self.journal_path
         self._count = -1
+        from fishtable.store import layout  # (a file where a folder belongs, or the reverse: moved aside)
+
         try:
-            for folder in (self.root, self.parts_dir, self.history_dir, self.root + "/" + STATS):
-                ensure_dir(fs, folder)
-        except OSError:
-            pass  # a full or unreadable flash: each write makes its folder, or says why it cannot
+            note = layout.check(self)
+        finally:
+            self._forget(layout)
         self._take_over()
         try:
             if not (fs.exists(path) or fs.exists(path + OLD_SUFFIX) or _listed(fs, self.parts_dir)):
                 remove_if_there(fs, path + ".tmp")  # a new game's first write, cut: there was no game yet
-                return None, None  # (no journal: its reading and repairing code is not even loaded)
+                return None, note  # (no journal: its reading and repairing code is not even loaded)
         except OSError:
             pass  # an unreadable flash: the recovery code looks closer
         from fishtable.store import recover
 
         try:
-            return recover.resume(self)
+            match, message = recover.resume(self)
+            return match, message or note
         finally:
             self._forget(recover)
 

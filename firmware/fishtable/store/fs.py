@@ -5,7 +5,7 @@ CPython and the MicroPython unix port.  Tests pass `tools/devices/faultfs.FaultF
 instead, an in-memory flash model that cuts the power after any byte.
 
 Every adapter offers: open(path, mode), remove(path), rename(old, new), listdir(path),
-mkdir(path), size(path) (raises OSError when missing), exists(path) and free(path) (the
+mkdir(path), rmdir(path), isdir(path), size(path) (raises OSError when missing), exists(path) and free(path) (the
 bytes still free on the filesystem holding `path`, or None when unknown).
 """
 
@@ -59,6 +59,17 @@ class OsFs:
     def mkdir(self, path):
         """Create a directory."""
         os.mkdir(path)
+
+    def rmdir(self, path):
+        """Delete an empty directory."""
+        os.rmdir(path)
+
+    def isdir(self, path):
+        """True when `path` is a directory."""
+        try:
+            return os.stat(path)[0] & 0x4000 != 0
+        except OSError:
+            return False
 
     def size(self, path):
         """A file's size in bytes; raises OSError when it does not exist."""

@@ -243,6 +243,7 @@ def finish(store, match):
     table = stats.load(store.fs, stats.path_of(store.root, match.name), match.name, store.buf)
     store._spaced(_final, store, match, len(match.statements))  # without the journal's promise
     played.drop(store)  # the minutes are in the journal now: a time kept could only mislead the next game
+    drop_parts(store, store._gen, 0)  # the journal is whole without them: no part outlives it
     name = store._spaced(_to_history, store, match, max(table.last, stats.last_number(store, match.name)))
     store._count = -1
     try:  # the game is in the history now: nothing after this may make it be filed again
@@ -268,9 +269,13 @@ def _to_history(store, match, after):
 def discard(store):
     """Store.discard: abandon the game in progress (its journal is deleted)."""
     store._count = -1
-    remove_if_there(store.fs, store.journal_path + ".tmp")
-    remove_if_there(store.fs, store.journal_path)
+    fs = store.fs
+    tmp = store.journal_path + ".tmp"
+    remove_if_there(fs, tmp)
+    if fs.exists(store.journal_path):  # as a cut first write: its parts are not a journal's that was lost
+        fs.rename(store.journal_path, tmp)
     drop_parts(store, -1)
+    remove_if_there(fs, tmp)
 
 
 def journal_lines(match, keep, extra, chain, gen, promised=-1):

@@ -49,8 +49,8 @@ def _check_of(data, start, end):
     return value
 
 
-def _lines_word(count):
-    return "%d line%s" % (count, "" if count == 1 else "s")
+def _moves_word(count):
+    return "%d move%s" % (count, "" if count == 1 else "s")
 
 
 class Scanner:
@@ -79,6 +79,7 @@ class Scanner:
         self._marked = False  # the parts read so far had their marks
         self.index = 0  # the part being read (0: journal.fish)
         self.promised = 0  # the part the last file read promised (0: none)
+        self.tail = -1  # the check written on the last line read (even a damaged one), or -1
 
     def expect_part(self, index):
         """The next line opens part `index` of the journal: it must be that part's mark (unless
@@ -88,6 +89,7 @@ class Scanner:
 
     def line(self, lines):
         """Take the current line of `lines`."""
+        self.tail = _check_of(lines.buf, lines.start, lines.raw_end) if lines.ended and not lines.overlong else -1
         if not self.damaged:
             self.damaged = not self._good(lines)
         if self.damaged:
@@ -215,28 +217,94 @@ def _numbers(data, start, end):
     return (found[0], found[1]) if at == 1 and digits else None
 
 
-def _tally(fs, path, buf):
-    """(statements before the part at `path` as its mark says, or -1; the statement lines in it)."""
+def _tally(store, gen, indices, first, starts):
+    """(The statements the parts `indices` (in order) prove were written, or -1 when no mark of
+    theirs passed its check; whether they hold a line that may be a statement).  A line is proven
+    by its check, chained from the line before it
+    (`first`: the check before the first part, or -1 when not known): a part's mark whose check
+    does not follow from a proven line (the first after a gap, a forged or flipped one) proves
+    nothing, and lines that are not proven are not counted.  `starts`: the check before each
+    part of the run read (a copy of one of them proves its place by it)."""
     from fishtable.core.lines import Lines
 
-    before = -1
-    count = 0
-    handle = fs.open(path, "rb")
+    fs = store.fs
+    chain = {}  # part -> the check its mark chains from (the parts read, the promises proven)
+    for i in range(len(starts)):
+        chain[i + 1] = starts[i]
+    content = False  # a line that may be a statement (or a part that cannot be read)
+    for _ in range(2):  # twice: a promise met late proves a part read before it
+        learned = len(chain)
+        total = -1
+        counted = -1  # the statements before the current line, as proven (-1: not known)
+        after = indices[0] - 1  # the part read last
+        unsure = False  # a line that nothing proves came after the last count
+        prev = first
+        for index in indices:
+            if index != after + 1:
+                prev = counted = -1  # a part in between is gone: nothing chains across it
+            after = index
+            try:
+                handle = fs.open(store._part_path(gen, index), "rb")
+            except OSError:
+                prev = counted = -1
+                content = True
+                continue
+            try:
+                lines = Lines(handle, store.buf)
+                seen = 0  # lines of this part so far
+                while lines.next():
+                    opening = seen == 0  # the part's own mark comes first; a promise later
+                    seen += 1
+                    data = lines.buf
+                    start = lines.start
+                    end = lines.raw_end
+                    if end == start and lines.ended:
+                        continue
+                    value = _check_of(data, start, end) if lines.ended and not lines.overlong else -1
+                    body = end - CHECK_SIZE
+                    mark = data[start] == 35 if end > start else True  # (a line of a mark, or empty)
+                    content = content or not mark
+                    numbers = None
+                    if value >= 0 and data[start : start + len(PART_MARK)] == PART_MARK:
+                        numbers = _numbers(data, start + len(PART_MARK), body)
+                    if numbers is not None and numbers[0] in chain and prev != chain[numbers[0]]:
+                        if check(chain[numbers[0]], data, start, body) == value:
+                            prev = chain[numbers[0]]  # a part out of its place: its mark chains from there
+                    if value >= 0 and prev >= 0 and check(prev, data, start, body) == value:
+                        if numbers is not None:
+                            counted = numbers[1]
+                            if not opening:  # a promise: the next part's mark chains from it
+                                chain[numbers[0]] = value
+                        elif counted >= 0:
+                            counted += 1
+                    elif (value >= 0 or not lines.ended) and not lines.overlong and not mark:
+                        if counted >= 0:
+                            counted += 1  # a damaged statement (or the one being written, torn)
+                    else:
+                        counted = -1  # nothing says what this was (a mark out of its place: a new count)
+                        unsure = unsure or not mark
+                    prev = value
+                    if counted > total:
+                        total = counted
+            except OSError:
+                prev = counted = -1
+                content = True
+            finally:
+                handle.close()
+        if len(chain) == learned:
+            break
+    return (-1 if unsure else total), content
+
+
+def _read(scanner, fs, path, buf):
+    """scan_file, but a file that cannot be opened or read ends the good part where it failed:
+    False then (the scanner is damaged from there)."""
     try:
-        lines = Lines(handle, buf)
-        first = True
-        while lines.next():
-            if lines.overlong or lines.end > lines.start:
-                if _is_mark(lines):
-                    if first:
-                        numbers = _numbers(lines.buf, lines.start + len(PART_MARK), lines.end - CHECK_SIZE)
-                        before = numbers[1] if numbers else -1
-                else:
-                    count += 1
-            first = False
-    finally:
-        handle.close()
-    return before, count
+        scan_file(scanner, fs, path, buf)
+        return True
+    except OSError:
+        scanner.damaged = True
+        return False
 
 
 def scan_file(scanner, fs, path, buf=None):
@@ -327,61 +395,69 @@ def _parts_of(fs, folder, gen):
 
 def resume(store):
     """Store.resume: the game in progress, (match or None, message for the screen or None).
-    Never raises."""
+    Never raises.  A file that cannot be opened or read (a read error, a folder in its place) is
+    damage like a lost part: the run before it is resumed, the rest kept in `damaged/`."""
     fs = store.fs
     path = store.journal_path
     store._count = -1
     try:
         if not _settle_rewrite(fs, path):
-            drop_parts(store, -1)
-            return None, None
+            return None, _headless(store)
         found = Scanner()
-        scan_file(found, fs, path, store.buf)
+        _read(found, fs, path, store.buf)
         listed = _parts_of(fs, store.parts_dir, found.gen) if found.gen else []
-        parts = 0
+        parts = 0  # the parts read
         bad_from = 0  # the first part that is not part of the proven run (0: none)
+        prev = -1  # the check before part bad_from, when the run reached it whole
+        starts = []  # the check before each part read
         while parts + 1 in listed:
+            if found.damaged:
+                bad_from = parts + 1  # the damage was in the file before: none of this part is proven
+                break
             parts += 1
-            if found.damaged and not bad_from:
-                bad_from = parts  # the damage was in the file before: none of this part is proven
+            at = found.last
+            starts.append(at)
+            count = _count_of(found)
             found.expect_part(parts)
-            scan_file(found, fs, store._part_path(found.gen, parts), store.buf)
-            if found.damaged and not bad_from:
+            if not _read(found, fs, store._part_path(found.gen, parts), store.buf):
+                match = found.reader.match
+                if match is not None and len(match.statements) > count:
+                    match.truncate(count)  # a part that cannot be read is lost whole
+                found.last = at
+            if found.damaged:
                 bad_from = parts
+                prev = at
+                break  # the parts after it are not read here: `_tally` counts what they prove
         found.finish()
         missing = not found.damaged and found.promised > found.index  # promised, made, and gone
         if listed and not bad_from and (found.damaged or listed[-1] > parts):
-            bad_from = parts + 1 if not found.damaged else 1
+            bad_from = parts + 1
+        if bad_from and prev < 0 and bad_from == parts + 1:
+            prev = found.tail  # the next part chains from the last line read, damaged or not
         unused = [i for i in listed if i >= bad_from] if bad_from else []
-        # what was lost: from the parts' marks (the statements before the part, and its own), else
-        # counted as lines (those after the first damaged one, and those of the parts not read)
+        # what was lost: counted from the parts' proven marks; a torn line in the files read, as one
+        total, held = _tally(store, found.gen, unused, prev, starts) if unused else (-1, False)
         lost = found.lost
-        total = -1
-        for index in unused:
-            before, count = _tally(fs, store._part_path(found.gen, index), store.buf)
-            if index > parts:
-                lost += count
-            if before >= 0 and before + count > total:
-                total = before + count
     except Exception:  # noqa: BLE001 - an unreadable flash must not stop the table
         try:
             _set_aside(store)
-            drop_parts(store, -1)
+            _move_named(store, _all_parts(store))
         except OSError:
             pass
-        return None, "Journal unreadable: moved aside"
+        return None, "Journal unreadable: game lost"
     match = found.match
     if match is None:
         try:
             _keep_damaged(store, found.gen, parts)
             fs.remove(path)
-            _move_parts(store, found.gen, listed)
-            drop_parts(store, -1)
+        except OSError:
+            _set_aside(store)
+        try:
+            _move_named(store, _all_parts(store))
         except OSError:
             pass
         return None, "Journal unreadable: game lost"
-    if total >= 0:  # the marks say how many there were
-        lost = total - len(match.statements) if total > len(match.statements) else 0
+    good = len(match.statements)
     if not found.damaged and not unused and not missing:
         try:
             drop_parts(store, found.gen, parts)
@@ -392,41 +468,127 @@ def resume(store):
         store._part = parts
         store._part_size = fs.size(store._part_path(found.gen, parts)) if parts else store.part_max
         store._chain[0] = found.last
-        store._count = len(match.statements)
+        store._count = good
         return match, None
     try:
         _keep_damaged(store, found.gen, parts)
+    except OSError:
+        pass  # (journal.bad is a copy for people; the parts themselves are kept below)
+    try:
         gen = found.gen
-        rewrite(store, match, len(match.statements))  # first: the parts set aside next held some of it
-        store._count = len(match.statements)
+        rewrite(store, match, good)  # first: the parts set aside next held some of it
+        store._count = good
         _move_parts(store, gen, unused)
     except OSError:
         pass  # the next append rewrites the whole journal
+    if unused or missing:
+        if total >= 0:  # the proven marks say how many there were
+            lost = total - good if total > good else 0
+        elif not found.damaged and not missing:
+            lost = 0  # parts after a gap that nothing promised: never this journal's
+        elif missing or held:
+            return match, "Journal repaired: some moves lost"
     if lost:
-        return match, "Journal repaired: %s lost" % _lines_word(lost)
-    return match, "Journal repaired: a part lost" if missing else "Journal repaired: nothing lost"
+        return match, "Journal repaired: %s lost" % _moves_word(lost)
+    return match, "Journal repaired: nothing lost"
+
+
+def _count_of(scanner):
+    match = scanner.reader.match
+    return len(match.statements) if match is not None else 0
+
+
+def _headless(store):
+    """The parts of a journal whose head (journal.fish) is gone: None when they hold nothing or a
+    new game's first write (or a discard) was cut (its temporary file was there); else kept in
+    `damaged/` and said."""
+    fs = store.fs
+    cut = fs.exists(store.journal_path + ".tmp")
+    remove_if_there(fs, store.journal_path + ".tmp")
+    names = _all_parts(store)
+    held = False
+    for name in names:
+        try:
+            held = held or fs.size(store.parts_dir + "/" + name) > 0
+        except OSError:
+            held = True
+    if not held or cut:
+        drop_parts(store, -1)
+        return None
+    _move_named(store, names)
+    return "Journal missing: game lost, its moves kept aside"
+
+
+def _all_parts(store):
+    """The names of every part in the parts' folder (any generation)."""
+    try:
+        names = store.fs.listdir(store.parts_dir)
+    except OSError:
+        return []
+    return [name for name in names if part_of(name) is not None]
 
 
 def _move_parts(store, gen, indices):
-    """Move the parts `indices` of generation `gen` into the `damaged/` folder beside the journal
-    (never deleted: a person may still read them); the oldest kept there make room."""
-    if not indices:
-        return
-    from fishtable.store.fs import ensure_dir
+    """Move the parts `indices` of generation `gen` into the `damaged/` folder (`_move_named`)."""
+    _move_named(store, ["%d-%d.part" % (gen, index) for index in indices])
 
+
+def _move_named(store, names):
+    """Move the parts `names` into the `damaged/` folder beside the journal (never deleted: a
+    person may still read them).  It keeps MAX_DAMAGED entries at most: the oldest go first, and
+    more parts than that from one repair are joined, the last of them, into one file."""
+    if not names:
+        return
     fs = store.fs
-    folder = store.root + "/" + DAMAGED_DIR
-    ensure_dir(fs, folder)
+    folder = damaged_folder(store)
+    serial = _serial(store, folder, min(len(names), MAX_DAMAGED))
+    joined = None
+    try:
+        for i in range(len(names)):
+            src = store.parts_dir + "/" + names[i]
+            if i < MAX_DAMAGED - 1 or len(names) <= MAX_DAMAGED:
+                fs.rename(src, "%s/%d_%s" % (folder, serial, names[i]))
+                continue
+            if joined is None:
+                joined = fs.open("%s/%d_%s" % (folder, serial, names[i]), "wb")
+            copy_file(fs, src, joined, store.buf)
+            fs.remove(src)
+    finally:
+        if joined is not None:
+            joined.close()
+
+
+def _serial(store, folder, coming):
+    """Make room in `folder` for `coming` more entries (the oldest go); the next serial number."""
+    fs = store.fs
     kept = _names(fs, folder)
-    while len(kept) + len(indices) > MAX_DAMAGED and kept:
-        fs.remove(folder + "/" + kept.pop(0))
+    while len(kept) > MAX_DAMAGED - coming:
+        _remove_tree(fs, folder + "/" + kept.pop(0))
     serial = 1
     for name in kept:
         cut = name.find("_")
         if cut > 0 and name[:cut].isdigit() and int(name[:cut]) >= serial:
             serial = int(name[:cut]) + 1
-    for index in indices:
-        fs.rename(store._part_path(gen, index), "%s/%d_%d-%d.part" % (folder, serial, gen, index))
+    return serial
+
+
+def make_room(store, folder, name):
+    """The name under which `name` goes into the damaged folder `folder` (room made for it)."""
+    return "%d_%s" % (_serial(store, folder, 1), name)
+
+
+def damaged_folder(store):
+    """The `damaged/` folder's path, made a folder: a file of that name is moved into it."""
+    from fishtable.store.fs import ensure_dir
+
+    fs = store.fs
+    folder = store.root + "/" + DAMAGED_DIR
+    if fs.exists(folder) and not _is_folder(fs, folder):
+        fs.rename(folder, folder + ".tmp")
+        fs.mkdir(folder)
+        fs.rename(folder + ".tmp", folder + "/0_" + DAMAGED_DIR)
+    ensure_dir(fs, folder)
+    return folder
 
 
 def _names(fs, folder):
@@ -441,6 +603,28 @@ def _names(fs, folder):
         found.append((int(name[:cut]) if cut > 0 and name[:cut].isdigit() else 0, name))
     found.sort()
     return [name for _, name in found]
+
+
+def _is_folder(fs, path):
+    try:
+        fs.listdir(path)
+        return True
+    except OSError:
+        return False
+
+
+def _remove_tree(fs, path, depth=0):
+    """Delete the file or folder `path` (what is in a folder too, 8 levels deep at most); an
+    adapter without `rmdir` keeps folders."""
+    if not _is_folder(fs, path):
+        remove_if_there(fs, path)
+        return
+    if depth < 8:
+        for name in fs.listdir(path):
+            _remove_tree(fs, path + "/" + name, depth + 1)
+    rmdir = getattr(fs, "rmdir", None)
+    if rmdir is not None:
+        rmdir(path)
 
 
 def _keep_damaged(store, gen, parts):
