@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+import history as history_tool
 import pytest
 
 from fishtable.hw import rtc
@@ -146,7 +147,8 @@ def play_through_buttons(tmp_path, clock):
             os.environ["FISHTABLE_RTC"] = old
     assert error is None, error
     folder = os.path.join(flash, "data", "history")
-    text = open(os.path.join(folder, sorted(os.listdir(folder))[-1])).read()
+    source = history_tool.games(folder)[-1][1]  # the newest game: a file, or packed in a segment
+    text = open(source).read() if isinstance(source, str) else source.decode()
     out = subprocess.run([sys.executable, os.path.join(TOOLS, "history.py"), folder, "--csv", "-"],
                          capture_output=True, text=True, check=True)
     return text, list(csv.DictReader(out.stdout.splitlines()))
