@@ -31,13 +31,6 @@ def games():
     return finished_texts(texts())
 
 
-@pytest.fixture(autouse=True)
-def seg_max():
-    keep = history.SEG_MAX
-    yield
-    history.SEG_MAX = keep
-
-
 # kind, loose or journal games, packed games, the argument, torn, stride (here; `make soak`: 1)
 CASES = [
     ("take_over", slice(0, 7), slice(0, 0), None, False, 3),

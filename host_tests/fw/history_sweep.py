@@ -140,12 +140,26 @@ def journal_over(fs, root, data):
 def faultfs_sweep(kind, games, packed, arg=None, torn=False, stride=1, seg_max=None):
     """Cut the power at every `stride`-th write point of the operation `kind` on a FaultFs holding
     `packed` games in the segments and `games` more (loose for take_over, one in the journal for
-    file); boot; check.  Returns (cuts, errors)."""
+    file); boot; check.  Returns (cuts, errors).  `seg_max`: the segments' size for this sweep."""
+    if not seg_max:
+        return _faultfs_sweep(kind, games, packed, arg, torn, stride)
+    # (CPython only: MicroPython inlines the constant.)  The module the Store imports now: the app's
+    # tests drop fishtable's modules (App.keep), so an earlier import may be another object; the
+    # size set back after, or the next test in this process would pack into 2 KB segments.
+    from fishtable.store import history as live
+
+    keep = live.SEG_MAX
+    live.SEG_MAX = seg_max
+    try:
+        return _faultfs_sweep(kind, games, packed, arg, torn, stride)
+    finally:
+        live.SEG_MAX = keep
+
+
+def _faultfs_sweep(kind, games, packed, arg, torn, stride):
     from devices.faultfs import FaultFs, PowerCut
 
     root = "/data"
-    if seg_max:
-        history.SEG_MAX = seg_max  # (CPython only: MicroPython inlines the constant)
     base = FaultFs(torn=torn)
     if packed:
         write_loose(base, root, packed)
