@@ -7,6 +7,7 @@ import os
 
 from fw import stats_sweep
 
+from fishtable import forget_module
 from fishtable.core.stats import Table
 from fishtable.store import Store, settings
 from fishtable.store import stats as stats_mod
@@ -73,14 +74,20 @@ def test_the_sweep_catches_broken_stores(monkeypatch):
     # earlier test in this process may have left a newer one than this file imported).
     settings = importlib.import_module("fishtable.store.settings")
     monkeypatch.setitem(globals(), "settings", settings)
+    # The stats code binds the settings' loaders when imported: it must be imported anew after the
+    # patches below (a sweep module imported earlier in this process may have set Store.lean off).
+    monkeypatch.setattr(Store, "lean", True)
+    forget_module("fishtable.store.stats")
     monkeypatch.setattr(stats_sweep, "Store", NoCatchUp)
     assert stats_sweep.sweep_traced(texts(), torn=False)[2] != []
     monkeypatch.setattr(stats_sweep, "Store", Store)
     # A stats file written in place and torn is damaged, so it is rebuilt from the history ...
     monkeypatch.setattr(settings, "save_lines", in_place)
+    forget_module("fishtable.store.stats")
     assert stats_sweep.sweep_traced(texts(), torn=True, stride=4 * TORN_STRIDE)[2] == []
     # ... unless the loader trusts a file without its check.
     monkeypatch.setattr(settings, "read_either", trusting)
+    forget_module("fishtable.store.stats")
     assert stats_sweep.sweep_traced(texts(), torn=True, stride=4 * TORN_STRIDE)[2] != []
 
 

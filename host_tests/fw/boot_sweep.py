@@ -15,7 +15,7 @@ FILES = (
     ("settings", "data/settings.txt", False),
     ("roster", "data/roster.txt", False),
     ("stats", "data/stats/hecht.txt", False),
-    ("history", "data/history/0001-hecht.fish", False),  # one file a game (issue 25: add the packed form here)
+    ("history", "data/history/0001-hecht.fish", False),  # a game not yet packed (taken over at boot)
     ("history_folder", "data/history", True),
     ("journal", "data/journal.fish", False),
     ("journal_part", "data/journal.d/1-1.part", False),
@@ -122,6 +122,23 @@ def _play(root, record):
         session.play(stmt)
 
 
+def _whole_kept(folder, whole):
+    """Whether the finished game WHOLE reads back byte for byte from the history, loose or packed
+    into a segment at boot (fishtable.store.history)."""
+    from fishtable.store import history
+    from fishtable.store.fs import OsFs
+
+    at, name = (folder + "/" + WHOLE).rsplit("/", 1)
+    try:
+        handle = history.open_game(OsFs(), at, name)
+        try:
+            return handle.read() == whole
+        finally:
+            handle.close()
+    except OSError:
+        return False
+
+
 def sweep(folder, boards, main_py, record_path, whole_path, only=None, huge=QUICK_HUGE):
     """Every file in every form (`only`: a list of [label, form] to do just those): a list of
     [label, form, the panel's glass as hex, the whole history game still whole]."""
@@ -140,11 +157,7 @@ def sweep(folder, boards, main_py, record_path, whole_path, only=None, huge=QUIC
                 continue
             prepare(folder, boards, record, whole, label, path, is_dir, form, huge)
             got = boot(folder, main_py)
-            try:
-                with open(folder + "/" + WHOLE, "rb") as f:
-                    kept = f.read() == whole
-            except OSError:
-                kept = False
+            kept = _whole_kept(folder, whole)
             out.append([label, form, got["glass"], kept])
             gc.collect()
     _rmtree(folder)
