@@ -949,8 +949,8 @@ def test_press_latency_heap_download_offline(built, site, browser, context):
     """What the first visit downloads (the page, its workers, the service worker's copy of the
     site); the time from a press (the input event's time) to the panel drawn and to the next
     animation frame, over PRESSES presses of NEXT in the main menu; the firmware's gc.mem_alloc()
-    and gc.mem_free() in the page at the main menu, and About's free RAM; then offline: the page
-    starts from its cache."""
+    and gc.mem_free() in the page at the main menu (About says it is a simulator); then offline: the
+    page starts from its cache."""
     urls = set()
 
     def seen(request):
@@ -993,10 +993,8 @@ def test_press_latency_heap_download_offline(built, site, browser, context):
         dev.press("next")
     dev.press("ok")
     about = dev.screen.text()
-    assert "free RAM" in about, about
-    free = int(about.split("free RAM")[1].split("bytes")[0].split()[-1])
-    assert free > 100 * 2 ** 20
-    metrics["about_free_ram_bytes"] = free
+    # the page's VM is no Pico: About gives no heap figure (its heap is measured above)
+    assert "free RAM n/a (simulator)" in " ".join(about.split()), about
     dev.press("ok")
 
     manifest = page.evaluate("fetch('manifest.webmanifest').then((r) => r.json())")
