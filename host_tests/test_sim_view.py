@@ -144,8 +144,9 @@ def test_sigwinch_marks_the_view_for_a_redraw():
         signal.signal(signal.SIGWINCH, old)
 
 
-def test_interactive_board_under_micropython_shows_real_free_memory(tmp_path, monkeypatch):
-    """The terminal's keys go to the firmware in the MicroPython unix port; About reads gc.mem_free."""
+def test_interactive_board_under_micropython_says_its_memory_is_a_simulators(tmp_path, monkeypatch):
+    """The terminal's keys go to the firmware in the MicroPython unix port; About says its free RAM is
+    a simulator's (no Pico has the harness's heap), not a figure that misleads."""
     from screenreader import Reader
 
     frames = []
@@ -164,9 +165,7 @@ def test_interactive_board_under_micropython_shows_real_free_memory(tmp_path, mo
     with pytest.raises(SystemExit):
         sim.run_micropython(5, str(tmp_path), View())
     text = Reader().read(frames[-1]).text()
-    assert "free RAM" in text, text
-    free = int(text.split("free RAM")[1].split("bytes")[0])
-    assert 100000 < free < 4 * 1024 * 1024  # the harness's heap (mprun.HARNESS_HEAP), less firmware and models
+    assert "free RAM" in text and "n/a (simulator)" in text and "bytes" not in text, text
 
 
 @pytest.mark.parametrize("interp", ["cpython", "micropython"])
