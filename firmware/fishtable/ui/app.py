@@ -31,7 +31,8 @@ _OVER = const(2)
 # (the rules' errors stay: a screen's module loaded before the menu came back must catch the same
 # Invalid as the store's modules loaded after)
 _APP = ("fishtable", "fishtable.events", "fishtable.core", "fishtable.core.errors", "fishtable.ui", "fishtable.ui.app",
-        "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets", "fishtable.ui.ringfx")
+        "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets", "fishtable.ui.ringfx", "fishtable.text",
+        "fishtable.ui.catalog")  # (the texts' language and its open catalog, when loaded)
 _SESSION = ("fishtable.session", "fishtable.store", "fishtable.store.fs")
 _MENU = ("fishtable.ui.menu",)
 _SCREENS = ("fishtable.ui.play", "fishtable.ui.icons")  # what the play screen modules import

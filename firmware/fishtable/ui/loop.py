@@ -100,7 +100,9 @@ def _start(hw, store, die):
     forget_module("fishtable.ui.prefcheck")  # only the start needs it
     app = App(hw, Session(store), die, settings, hw.clock.ticks_ms(), root)  # (it applies them: prefs goes)
     prefs = None
-    app.start()  # never raises: whatever fails, the main menu and a message (App.start)
+    from fishtable.ui.language import start
+
+    start(app)  # the texts' language, then App.start (never raises: the main menu and a message)
     return app
 
 

@@ -14,6 +14,10 @@ def _labels(app):
     for setting in _game_settings():
         label = setting[2]
         labels.append(label % s[setting[0]] if "%s" in label else label)
+    from fishtable.ui import language
+
+    if language.offered(app):  # (a board without a catalog has English only)
+        labels.append(language.label(app))
     return labels
 
 
@@ -58,6 +62,10 @@ def _chosen(app, item):
         current = s[key] if s[key] in _MINUTES else 0
         app.push(Picker("Dim after" if item == 2 else "Dark after", [_minutes(v) for v in _MINUTES], list(_MINUTES),
                         lambda a, v: _set(a, key, v), index=_MINUTES.index(current)))
+    elif item == _BASE_LINES + len(_game_settings()):  # the last line: the language
+        from fishtable.ui import language
+
+        language.pick(app, settings_screen)
     else:  # a game's own setting, edited as its registry entry says
         setting = _game_settings()[item - _BASE_LINES]
         key = setting[0]
