@@ -5,6 +5,7 @@ skipped with BACK)."""
 
 from fishtable.core.games import ASK_ADVANCED, CHIPS_SETTING
 from fishtable.core.match import COLOURS, Match, is_guest
+from fishtable.text import t
 from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.ringfx import RGB
@@ -71,7 +72,7 @@ class Setup:
         at = 0 if LOT.lower() in rule else len(labels)
         labels.insert(at, LOT)
         values.insert(at, 0)
-        rule = rule.split("\n")
+        rule = t(rule).split("\n")  # decided on the English rule above, shown in the chosen language
         app.push(Picker("Who starts?", labels, values, self._start, info=rule))
 
     def _start(self, app, player):
