@@ -466,7 +466,9 @@ class Game(Ledger):
         return [min(want[p], self.pike_supply[p]) for p in range(self.players)]
 
     def warnings(self):
-        """Short reminders for the current player (each at most 21 characters)."""
+        """Short reminders for the current player (each at most 21 characters): English keys that
+        the play screen turns into its own words (fishtable.ui.play_hecht.short_warning, through
+        `t`), so they are not translated here."""
         if self.over:
             return ()
         out = []
