@@ -327,7 +327,7 @@ class App:
             if key is not None:
                 settings[key] = old
             if not quiet:
-                self.message(flash_error(t("Not saved"), err))
+                self.message(flash_error(err))
             return False
         _apply(self.hw, settings)
         return True
@@ -352,7 +352,7 @@ class App:
         try:
             self.session.begin(match)
         except OSError as err:
-            self.message(flash_error(t("Not saved"), err))
+            self.message(flash_error(err))
             return
         self.play()
 
@@ -374,7 +374,7 @@ class App:
             self.message(str(err.args[0]) if err.args else t("not allowed"))
             return False
         except OSError as err:  # not journalled: not played
-            self.message(flash_error(t("Not saved"), err))
+            self.message(flash_error(err))
             return False
         self.dirty = True
         if outcome == _OVER:
@@ -417,7 +417,7 @@ class App:
         except Invalid as err:
             self.message(str(err.args[0]))
         except OSError as err:
-            self.message(flash_error(t("Not undone"), err))
+            self.message(flash_error(err, True))
         self.play()
 
 

@@ -76,6 +76,6 @@ def _change(app, shown, change, *args):
     except OSError as err:
         from fishtable.ui.widgets import flash_error  # (not from ui.app: players is imported below it)
 
-        app.message(flash_error(t("Not saved"), err))
+        app.message(flash_error(err))
         return
     _refresh(app, shown)

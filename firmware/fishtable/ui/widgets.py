@@ -206,9 +206,11 @@ class Info(Screen):
             draw.line(fb, self.lines[i], i)
 
 
-def flash_error(what, err):
-    """What a player reads when the flash refused a write (the OSError `err`): `what`
-    ("Not saved", shown as given: the caller translates it) and why."""
+def flash_error(err, undone=False):
+    """What a player reads when the flash refused a write (the OSError `err`): not saved (not
+    undone: `undone`) and why."""
     if err.args and err.args[0] == 28:  # ENOSPC, as the store's FlashFull says it
-        return t("%s: Flash full. Delete games in History") % what
-    return t("%s (flash error %s)") % (what, err)
+        if undone:
+            return t("Not undone: Flash full. Delete games in History")
+        return t("Not saved: Flash full. Delete games in History")
+    return (t("Not undone (flash error %s)") if undone else t("Not saved (flash error %s)")) % err
