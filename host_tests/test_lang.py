@@ -78,10 +78,10 @@ def test_damaged_catalog_gives_english(run_fw, catalog_file):
         catalog_file.write_bytes(bad)
         said, shown = run_fw.call("lang.opened", str(catalog_file))
         assert shown == "Settings", name
-        assert said and said.startswith("No de texts"), (name, said)
+        assert said == "Language file damaged: English", (name, said)
     os.remove(catalog_file)
     said, shown = run_fw.call("lang.opened", str(catalog_file))
-    assert shown == "Settings" and said.startswith("No de texts")
+    assert shown == "Settings" and said == "Language file missing: English"
 
 
 def test_damaged_entries_give_english(run_fw, catalog_file):
@@ -90,3 +90,80 @@ def test_damaged_entries_give_english(run_fw, catalog_file):
     catalog_file.write_bytes(bytes(data))
     first, _ = run_fw.call("lang.looked_up", str(catalog_file), list(TABLE))
     assert first.count(None) == 1
+
+
+# -- the language setting: the first start's question and Settings --------------------------------
+SMALL = {"Round %d": "Runde %d", "Language %s": "Sprache %s", "Language": "Sprache"}  # (menus by their t())
+
+
+def _board(tmp_path, table=SMALL):
+    """A board folder with a German catalog beside its data folder."""
+    (tmp_path / "lang").mkdir()
+    (tmp_path / "lang" / "de.bin").write_bytes(texts.compile_catalog(table))
+    return str(tmp_path)
+
+
+def _reader_screen(rig):
+    return Reader().read(rig.glass())
+
+
+def test_first_start_asks_the_language(tmp_path):
+    from simlib.rig import NEXT, OK, Rig
+
+    from fishtable.text import t
+    from fishtable.ui import draw
+
+    rig = Rig(_board(tmp_path))
+    try:
+        screen = _reader_screen(rig)
+        assert screen.row(0) == "Language/Sprache" and screen.big_texts() == ["English"], screen.text()
+        assert rig.offered() == ["en", "de"]
+        rig.press(NEXT)
+        assert _reader_screen(rig).big_texts() == ["Deutsch"]
+        rig.press(OK)
+        assert t("Round %d") == "Runde %d"
+        assert "language=de" in (tmp_path / "data" / "settings.txt").read_text()
+        assert t("Settings") in rig.labels()
+        rig.menu(t("Settings"))
+        assert rig.labels()[-1] == "Sprache Deutsch"
+        rig.menu("Sprache Deutsch")
+        assert _reader_screen(rig).row(0) == "Sprache"
+        rig.choose("en")
+        assert t("Round %d") == "Round %d" and rig.labels()[-1] == "Language English"
+        rig2 = Rig(str(tmp_path))  # asked once: the settings file is there now
+        assert "Settings" in rig2.labels()
+    finally:
+        draw.set_strict(False)
+        draw.extend(False)
+
+
+def test_no_catalog_no_question_no_line(tmp_path):
+    from simlib.rig import Rig
+
+    from fishtable.ui import draw
+
+    rig = Rig(str(tmp_path))
+    try:
+        assert rig.labels()[-2:] == ["Settings", "About"]
+        rig.menu("Settings")
+        assert not any(x.startswith("Language") for x in rig.labels())
+    finally:
+        draw.set_strict(False)
+
+
+def test_saved_german_without_catalog_says_so(tmp_path):
+    from simlib.rig import Rig
+
+    from fishtable.store import Store
+    from fishtable.text import t
+    from fishtable.ui import draw, prefs
+
+    values = prefs.defaults()
+    values["language"] = "de"
+    Store(root=str(tmp_path / "data")).save_settings(values)
+    rig = Rig(str(tmp_path))
+    try:
+        assert "Language file missing: English" in " ".join(Reader().read(rig.glass()).text(False).split())
+        assert t("Settings") == "Settings"
+    finally:
+        draw.set_strict(False)

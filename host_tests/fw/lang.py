@@ -47,11 +47,9 @@ def opened(path):
     from fishtable.store.fs import OsFs
     from fishtable.ui import catalog
 
-    root = path.rsplit("/lang/", 1)[0] + "/data"
-    lang = path.rsplit("/", 1)[1][:-4]
     try:
-        said = catalog.choose(text, OsFs(), root, lang)
+        said = catalog.choose(text, OsFs(), path)
         shown = text.t("Settings")
     finally:
-        catalog.choose(text, OsFs(), root, "en")
+        catalog.choose(text, OsFs(), None)
     return [said, shown]

@@ -14,16 +14,6 @@ _ENTRY = const(8)  # u32 key, u32 offset of the text
 _KEEP = const(8)  # texts kept (english, translation)
 _LONGEST = const(1024)  # bytes of one text at most
 
-LANGUAGES = ("en", "de")
-NAMES = ("English", "Deutsch")  # each in its own language, on the pickers
-
-
-def path_for(root, lang):
-    """The catalog of `lang` for the data folder `root` ("/data" -> "/lang/de.bin")."""
-    cut = root.rfind("/")
-    return root[: cut + 1] + "lang/" + lang + ".bin"
-
-
 def _u32(buf, i):
     """A little-endian u32 of at most 24 bits at buf[i] (-1 when it has more: damaged)."""
     if buf[i + 3]:
@@ -115,18 +105,23 @@ class Catalog:
         return None
 
 
-def choose(app_text, fs, root, lang):
-    """Show texts in `lang` from now on (`app_text`: the fishtable.text module).  Returns None,
-    or a message when its catalog cannot be read (English is shown then)."""
-    old = app_text._lookup
-    reader = getattr(old, "__self__", None)
-    if reader is not None:
-        reader.close()
+_open = [None]  # the Catalog in use (the app keeps this module while it is loaded)
+
+
+def choose(app_text, fs, path):
+    """Show texts from the catalog at `path` from now on (`app_text`: the fishtable.text module;
+    None: English).  Returns None, or a message when it cannot be read (English is shown then)."""
     app_text.use(None)
-    if lang == "en":
+    if _open[0] is not None:
+        _open[0].close()
+        _open[0] = None
+    if path is None:
         return None
     try:
-        app_text.use(Catalog(fs, path_for(root, lang)).lookup)
-    except (OSError, ValueError) as err:
-        return "No %s texts (%s): English" % (lang, err)
+        _open[0] = Catalog(fs, path)
+    except OSError:
+        return "Language file missing: English"
+    except ValueError:
+        return "Language file damaged: English"
+    app_text.use(_open[0].lookup)
     return None
