@@ -1385,3 +1385,37 @@ def test_stored_flash_damaged_between_visits_still_starts(site, context):
     assert "New Hecht" in text or "Board error" in text, as_text(shown)
     assert not errors
     page.close()
+
+
+def test_the_page_speaks_the_browsers_or_the_boards_language(site, other_browser):
+    """The page's own words (web/words.js): German in a German browser (navigator.language "de-..."),
+    English otherwise and with ?lang=en; the board's saved `language=` wins over the browser's."""
+    ctx = other_browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        errors = []
+        open_page(page, site, errors)
+        said = page.evaluate("""() => ({lang: document.documentElement.lang,
+            games: document.querySelector('#show-games').textContent,
+            ok: document.querySelector('#btn-ok').textContent,
+            prev: document.querySelector('#btn-prev').getAttribute('aria-label'),
+            about: document.querySelector('#tools details p').innerHTML})""")
+        assert said["lang"] == "de" and said["games"] == "Beendete Spiele" and said["ok"] == "OKhalten = Zurück"
+        assert said["prev"] == "vorige" and "<code>.fish</code>-Spielaufzeichnungen" in said["about"]
+        page.click("#show-games")
+        page.wait_for_function("!document.querySelector('#games').hidden")
+        assert page.text_content("#games") == "Noch keine beendeten Spiele."
+        board = page.evaluate("""async () => {
+            const w = await import('./words.js');
+            const saved = w.boardLanguage('brightness=3\\nlanguage=en\\ncheck=1234\\n');
+            return [saved, w.chooseLanguage(null, saved, 'de-DE'), w.boardLanguage('brightness=3\\n'),
+                    w.chooseLanguage(null, null, 'de-AT'), w.chooseLanguage(null, null, 'en-GB')];
+        }""")
+        assert board == ["en", "en", None, "de", "en"]
+        page.goto(site + "?lang=en")
+        wait_first_frame(page)
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert page.text_content("#show-games") == "Finished games" and page.text_content("#btn-next") == "\u25b6NEXT"
+        assert errors == []
+    finally:
+        ctx.close()
