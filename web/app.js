@@ -351,7 +351,7 @@ function sayFound(items) {
       li.appendChild(document.createElement("code")).textContent = path;
       li.appendChild(document.createTextNode(": "));
     }
-    li.appendChild(document.createTextNode(what));
+    li.appendChild(document.createTextNode(tr(what)));
   }
   if (!state.found.length) return;
   const n = state.found.length;
@@ -544,8 +544,7 @@ const SETTINGS = "/data/settings.txt";
 function useLanguage() {
   let board = null;
   for (const path of flash ? [SETTINGS, SETTINGS.replace(".txt", ".bak")] : []) {
-    const data = flash.read(path);
-    board = data ? boardLanguage(new TextDecoder().decode(data)) : null;
+    board = boardLanguage(flash.read(path));
     if (board) break;
   }
   const was = german;

@@ -36,6 +36,27 @@ const DE = {
     " Pfeiltasten = VORIGE/NÄCHSTE, Enter = OK, Rücktaste = Zurück. Die Spiele bleiben im Speicher" +
     " dieses Browsers; wer den Tab mitten im Spiel schließt, verliert nichts. Importieren nimmt" +
     " <code>.fish</code>-Spielaufzeichnungen (in den Verlauf) oder eine Spielerliste.",
+  // what the stored board holds that the board cannot use (storage.js, vm-worker.js, flashcheck.py)
+  "not a path of the board's flash": "kein Pfad im Speicher des Geräts",
+  "not a file or folder": "weder Datei noch Ordner",
+  "larger than the board's whole flash": "größer als der ganze Speicher des Geräts",
+  "left out: a file and a folder in the same place": "ausgelassen: eine Datei und ein Ordner am selben Ort",
+  "a folder where the history's index must be": "ein Ordner, wo das Verzeichnis des Verlaufs sein muss",
+  "damaged: not whole records (games it does not list are not shown)":
+    "beschädigt: keine ganzen Aufzeichnungen (Spiele, die es nicht nennt, werden nicht gezeigt)",
+  "games the history's index does not list (not shown)":
+    "Spiele, die das Verzeichnis des Verlaufs nicht nennt (nicht gezeigt)",
+  "a file where the board's data folder must be": "eine Datei, wo der Datenordner des Geräts sein muss",
+  "a file where a folder must be": "eine Datei, wo ein Ordner sein muss",
+  "a folder where a file must be": "ein Ordner, wo eine Datei sein muss",
+  "a folder where a game must be": "ein Ordner, wo ein Spiel sein muss",
+  "damaged: the board does not use it (its backup or the defaults)":
+    "beschädigt: Das Gerät nutzt sie nicht (sondern die Sicherung oder die Vorgaben)",
+  "damaged: the board does not use it (its backup, else no names)":
+    "beschädigt: Das Gerät nutzt sie nicht (sondern die Sicherung, sonst keine Namen)",
+  "damaged: the board does not use it (counted again from the history)":
+    "beschädigt: Das Gerät nutzt sie nicht (neu aus dem Verlauf gezählt)",
+  "and more damaged games": "und weitere beschädigte Spiele",
   // app.js
   "The board stopped: ": "Das Gerät hat angehalten: ",
   "If what the page keeps stops its board, reset it:": "Hält der Gerätespeicher das Gerät an, setze ihn zurück:",
@@ -67,10 +88,26 @@ export let german = false;
 // The text to show for `english` in the page's language.
 export const tr = (english) => (german && DE[english]) || english;
 
-// The language the board saved ("en", "de") in the settings file's text (or its backup's), else null.
-export function boardLanguage(settingsText) {
-  const found = /^language=(\w+)$/m.exec(settingsText || "");
-  return found ? found[1] : null;
+// The language the board saved ("en", "de") in a settings file (bytes or text), else null: read as
+// the board reads it (fishtable/store/settings.py: `key=value` lines, then a `check=` line with the
+// Fletcher sum of the lines before it; a file that does not end so is damaged, never trusted).
+export function boardLanguage(data) {
+  if (typeof data === "string") data = new TextEncoder().encode(data);
+  if (!data) return null;
+  let a = 0, b = 0, start = 0, lang = null;
+  while (start < data.length) {
+    const end = data.indexOf(10, start);
+    if (end < 0) return null;
+    const line = String.fromCharCode(...data.subarray(start, Math.min(end, start + 40)));
+    if (line.startsWith("check=")) return end + 1 === data.length && Number(line.slice(6)) === ((b << 8) | a) ? lang : null;
+    for (let i = start; i <= end; i++) {
+      a = (a + data[i]) % 255;
+      b = (b + a) % 255;
+    }
+    if (line.startsWith("language=")) lang = line.slice(9);
+    start = end + 1;
+  }
+  return null;
 }
 
 // Choose the page's language once: the URL's ?lang=, else the board's setting, else the browser's.
