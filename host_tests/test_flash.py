@@ -319,7 +319,7 @@ def test_an_interrupted_flash_is_finished_by_the_next(board):
         flash.flash(board.port, "pico", log=pull_the_cable_at_the_tenth_copy)
     assert not os.path.exists(os.path.join(board.root, "fishtable.manifest"))  # not complete
     result = flash.flash(board.port, "pico", log=lambda line: None)
-    files = len(flash.firmware_files()) + 2  # + the profile and config.txt
+    files = len(flash.firmware_files()) + 2 + len(flash.catalog_files())  # + the profile, config.txt, lang/*.bin
     assert len(result["copied"]) == files - 9
     with open(os.path.join(board.root, "fishtable.manifest")) as f:
         manifest = json.load(f)
