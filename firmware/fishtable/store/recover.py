@@ -23,6 +23,7 @@ from micropython import const
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.store.fs import OLD_SUFFIX, copy_file, remove_if_there
 from fishtable.store.journal import CHECK_SIZE, check, drop_parts, part_of, rewrite
+from fishtable.text import t
 
 # dropped with this module (fs.forget)
 FORGET = ("fishtable.core.record", "fishtable.core.lines", "fishtable.core.days", "fishtable.utf8")
@@ -50,7 +51,7 @@ def _check_of(data, start, end):
 
 
 def _moves_word(count):
-    return "%d move%s" % (count, "" if count == 1 else "s")
+    return t("1 move") if count == 1 else t("%d moves") % count
 
 
 class Scanner:
@@ -444,7 +445,7 @@ def resume(store):
             _move_named(store, _all_parts(store))
         except OSError:
             pass
-        return None, "Journal unreadable: game lost"
+        return None, t("Journal unreadable: game lost")
     match = found.match
     if match is None:
         try:
@@ -456,7 +457,7 @@ def resume(store):
             _move_named(store, _all_parts(store))
         except OSError:
             pass
-        return None, "Journal unreadable: game lost"
+        return None, t("Journal unreadable: game lost")
     good = len(match.statements)
     if not found.damaged and not unused and not missing:
         try:
@@ -487,10 +488,10 @@ def resume(store):
         elif not found.damaged and not missing:
             lost = 0  # parts after a gap that nothing promised: never this journal's
         elif missing or held:
-            return match, "Journal repaired: some moves lost"
+            return match, t("Journal repaired: some moves lost")
     if lost:
-        return match, "Journal repaired: %s lost" % _moves_word(lost)
-    return match, "Journal repaired: nothing lost"
+        return match, t("Journal repaired: %s lost") % _moves_word(lost)
+    return match, t("Journal repaired: nothing lost")
 
 
 def _count_of(scanner):
@@ -516,7 +517,7 @@ def _headless(store):
         drop_parts(store, -1)
         return None
     _move_named(store, names)
-    return "Journal missing: game lost, its moves kept aside"
+    return t("Journal missing: game lost, its moves kept aside")
 
 
 def _all_parts(store):

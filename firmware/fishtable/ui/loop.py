@@ -2,6 +2,8 @@
 
 from micropython import const
 
+from fishtable.text import t
+
 SLEEP_MS = const(10)
 _QUIET_MS = const(100)  # the longest nap while awake and nothing moves (a screen's timers may be late by it)
 _DARK_MS = const(1000)  # ... while the panel is dark
@@ -52,7 +54,7 @@ def run(hw, store, die, limit=None):
             _report(err)
             app = None  # its screens and their memory go before the new app starts
             app = _start(hw, store, die)
-            app.message("Error: %s. Restarted." % err)
+            app.message(t("Error: %s. Restarted.") % err)
         # Nothing moves (no key, spinner, animation, message or drawing; or the panel is dark) and
         # the board is on battery: the chip's light sleep, until a key's pin interrupt or the time
         # (the ticks keep counting).  Else, and on USB power (light sleep upsets the USB link), 10 ms.
