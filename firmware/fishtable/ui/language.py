@@ -8,6 +8,7 @@ start is a board without a settings file (nor its backup)."""
 import sys
 
 from fishtable import text
+from fishtable.text import t
 from fishtable.ui import draw
 from fishtable.ui.widgets import Picker
 
@@ -79,10 +80,10 @@ def pick(app, then):
         app.home()
         app.push(then(app))
 
-    app.push(Picker(text.t("Language"), list(NAMES), list(LANGUAGES), picked, index=index))
+    app.push(Picker(t("Language"), list(NAMES), list(LANGUAGES), picked, index=index))
 
 
 def label(app):
     """The Settings line: "Language English"."""
     lang = app.settings["language"]
-    return text.t("Language %s") % NAMES[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
+    return t("Language %s") % NAMES[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
