@@ -342,7 +342,6 @@ def sweep(flash, journal, limit=None):
             found = ["raised %s %r" % (type(err).__name__, err)]
         faults.extend("%s: %s" % (label, fault) for fault in found)
         tried[mode] += 1
-        flash.done()
     return faults, tried
 
 
@@ -363,9 +362,6 @@ class _FaultFlash:
     def points(self):
         return points_of(self.fresh())
 
-    def done(self):
-        pass
-
 
 class _LfsFlash:
     """The real LittleFS: a copy of the clean flash image mounted for each case."""
@@ -385,19 +381,24 @@ class _LfsFlash:
         self.journal = Journal(OsFs(), statements, names)
 
     def fresh(self):
+        import gc
+        import os
+
         from devices.faultfs import FlashBlocks
 
         from fishtable.store.fs import OsFs
-        from fw.store_lfs import lfs_mount
+        from fw.store_lfs import MOUNT, lfs_mount
 
+        try:
+            os.umount(MOUNT)  # (the last case's flash let go before the next is made)
+        except OSError:
+            pass
+        gc.collect()
         lfs_mount(FlashBlocks(self.blocks, image=self.image))
         return OsFs()
 
     def points(self):
         return points_of(self.fresh())
-
-    def done(self):
-        pass
 
 
 def _root(root):
