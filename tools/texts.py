@@ -37,6 +37,14 @@ UI = os.path.join(FIRMWARE, "fishtable", "ui")
 
 MARKERS = ("t", "n_")
 COLS = 16  # characters on a panel line at 1x
+MESSAGE_COLS = 14  # a message's lines (fishtable.ui.app.TOAST_COLS)
+# Where a text is drawn wrapped over lines, so a translation may take more lines than the English
+# (its words must fit a line): the texts handed to these calls ("message": a message's box, 14
+# characters a line) and the texts these functions build (the undo question's words, a scoring
+# page's step: wrapped over the lines below the question or title).
+MESSAGE_CALLS = ("Invalid", "message")
+WRAPPED_CALLS = ("Confirm", "wrap")
+WRAPPED_FUNCTIONS = ("said", "step_text")
 HELP_LINES = {"START": 3}  # lines of a help text by its tuple (the rest: help.LINES / ITEM_LINES)
 DRAWABLE = set(chr(c) for c in range(32, 127)) | set("äöüÄÖÜß")
 SPEC = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?[sdirxXcf])")
@@ -87,9 +95,30 @@ def _help_kinds(tree):
     return kinds
 
 
+def _wrapped_nodes(tree):
+    """{id(node): "message" or "wrapped"} for the nodes inside a call or function whose text is
+    drawn wrapped (MESSAGE_CALLS, WRAPPED_CALLS, WRAPPED_FUNCTIONS)."""
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            kind = "message" if name in MESSAGE_CALLS else "wrapped" if name in WRAPPED_CALLS else None
+            if kind:
+                for arg in node.args:
+                    for inner in ast.walk(arg):
+                        found.setdefault(id(inner), kind)
+        elif isinstance(node, ast.FunctionDef) and node.name in WRAPPED_FUNCTIONS:
+            for stmt in node.body:
+                for inner in ast.walk(stmt):
+                    found.setdefault(id(inner), "wrapped")
+    return found
+
+
 def english(firmware=FIRMWARE):
-    """{English text: [(file, line, kind), ...]}: kind "text" (a t()/n_() literal) or, for a help
-    text module's string, the name of its tuple ("LEGEND", "RULES", "SETUP", "START", ...)."""
+    """{English text: [(file, line, kind), ...]}: kind "text" (a t()/n_() literal), "message" or
+    "wrapped" (one drawn wrapped: `_wrapped_nodes`) or, for a help text module's string, the name
+    of its tuple ("LEGEND", "RULES", "SETUP", "START", ...)."""
     texts = {}
     for rel in firmware_sources(firmware):
         with open(os.path.join(firmware, rel), encoding="utf-8") as f:
@@ -106,11 +135,13 @@ def english(firmware=FIRMWARE):
                         text = text[bar + 1 :]
                     texts.setdefault(text, []).append((rel, node.lineno, kind))
             continue
+        wrapped = _wrapped_nodes(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS and \
                     len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and \
                     isinstance(node.args[0].value, str):
-                texts.setdefault(node.args[0].value, []).append((rel, node.lineno, "text"))
+                kind = wrapped.get(id(node), "text")
+                texts.setdefault(node.args[0].value, []).append((rel, node.lineno, kind))
     return texts
 
 
@@ -210,7 +241,7 @@ def width_problems(eng, tr, kinds):
     """Lines of `tr` longer than the panel allows for `eng` (kinds: where `eng` is used)."""
     found = []
     lines = tr.split("\n")
-    help_kinds = [k for k in kinds if k != "text"]
+    help_kinds = [k for k in kinds if k not in ("text", "message", "wrapped")]
     if help_kinds:
         most = min(_help_limit(k) for k in help_kinds)
         if len(lines) > most:
@@ -225,6 +256,13 @@ def width_problems(eng, tr, kinds):
         return found
     eng_lines = eng.split("\n")
     longest = max(len(x) for x in eng_lines)
+    if "text" not in kinds:  # drawn wrapped everywhere: every word must fit a line
+        cols = MESSAGE_COLS if "message" in kinds else COLS
+        for line in lines:
+            for word in line.split(" "):
+                if len(word) > cols:
+                    found.append("the word %r is longer than a line (%d characters)" % (word, cols))
+        return found
     if longest <= COLS and len(lines) > len(eng_lines):
         found.append("%d lines where the English has %d" % (len(lines), len(eng_lines)))
     for line in lines:

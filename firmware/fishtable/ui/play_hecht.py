@@ -174,7 +174,9 @@ def short_warning(text, match=None):
 
 def pikes_text(board, supply):
     """The pikes of the player to move: "2 pikes, 4 kept" (on the board; in their supply)."""
-    return (t("%d pike, %d kept") if board == 1 else t("%d pikes, %d kept")) % (board, supply)
+    if board == 1:
+        return t("1 pike, %d kept") % supply
+    return t("%d pikes, %d kept") % (board, supply)
 
 
 def entered_text(statements, lines):
