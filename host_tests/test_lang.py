@@ -167,3 +167,58 @@ def test_saved_german_without_catalog_says_so(tmp_path):
         assert t("Settings") == "Settings"
     finally:
         draw.set_strict(False)
+
+
+# -- a game of each title in German, through the buttons ------------------------------------------
+TITLE_RECORDS = ("hifisch-2p.fish", "hecht-3p.fish", "yofish-3p-basic.fish")
+WORD = r"[A-Za-zÄÖÜäöüß]+"
+
+
+def english_words():
+    """The words of the device's English texts that no German text has (3 letters or more; the game
+    titles stay as they are): none of them may show on a German panel."""
+    import re
+
+    from fishtable.core import games
+
+    german = set(re.findall(WORD, " ".join(texts.catalog(texts.load("de")).values())))
+    words = set()
+    for eng in texts.english():
+        words.update(w for w in re.findall(WORD, texts.SPEC.sub(" ", eng)) if len(w) >= 3 and w not in german)
+    for game in games.GAMES:
+        words.difference_update(re.findall(WORD, game.title))
+    return words
+
+
+def test_translator_finds_what_the_device_shows():
+    tr = texts.Translator("en")
+    assert tr("Round 3") == "Round 3"
+    tr.table = {"Round %d": "Runde %d", "%s wins!": "%s gewinnt!", "Set-up": "Aufbau", "Chip: %s": "%s",
+                "snail": "Schnecke"}
+    tr.templates = [(texts._template(e), e, g) for e, g in tr.table.items() if "%" in e]
+    tr.by_length = [e for e in tr.table if "%" not in e]
+    assert [tr(x) for x in ("Round 3", "Ann wins!", "wins!", "Set-up 1/4", "Chip: snail", "Ann")] == [
+        "Runde 3", "Ann gewinnt!", "gewinnt!", "Aufbau 1/4", "Schnecke", "Ann"]
+
+
+@pytest.mark.parametrize("record", TITLE_RECORDS)
+def test_a_game_of_each_title_in_german(interp, record):
+    """The record set up and played through the buttons on a board set to German (strict drawing,
+    every frame read back as drawn and legible); the panel shows no English word."""
+    import re
+
+    import autoplay
+
+    want = autoplay.read_record(os.path.join(texts.ROOT, "records", record))
+    seen = set()
+    got, error = autoplay.autoplay(want, interp, check_reader=True, texts=seen, lang="de")
+    assert error is None, error
+    words = english_words()
+    names = set(want.names or ())
+    found = {}
+    for frame in seen:
+        for word in re.findall(WORD, re.sub(r"\[[^\]]*\]", " ", frame)):  # (icons are named in brackets)
+            if word in words and word not in names:
+                found.setdefault(word, frame)
+    assert not found, "English on the German panel:\n" + "\n".join(
+        "%s in:\n%s" % (word, frame) for word, frame in sorted(found.items())[:10])

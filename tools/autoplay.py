@@ -2,7 +2,7 @@
 """Play a game record on the simulated device through its buttons, like a person would.
 
     python3 tools/autoplay.py RECORD [--micropython] [--seed N] [--keep DIR] [--scan PNG [--page URL]]
-                              [--board NAME]
+                              [--board NAME] [--lang de]
 
 The firmware starts on a simulated board with an empty flash (tools/simlib/device.py: its
 own main.py, boards/pico.json, the device models).  The autoplayer sets up a new game with
@@ -25,6 +25,8 @@ With --scan PNG, once the game is over it opens Scan on the end screen (NEXT to 
 and saves the panel's frame as a 128x64 PNG (lit pixels white); --page URL puts `PAGE=URL` into
 the simulated board's config.txt first, so the code holds the page link.  --board NAME plays on
 boards/NAME.json instead of pico (pico_sh1106, pico_ssd1309: that panel chip's driver and model).
+--lang de plays on a board set to German (the catalog of lang/de/ on its flash), finding every
+label by its German text (the English one through the catalog: tools/texts.py's Translator).
 """
 
 import argparse
@@ -37,6 +39,7 @@ import zlib
 
 import bootstrap  # noqa: F401 - tools/ and firmware/ on sys.path
 from simlib.device import Device
+from texts import Translator
 
 from fishtable.core import games
 from fishtable.core.errors import Invalid, RecordError
@@ -73,9 +76,11 @@ class Autoplayer:
     """Plays one record on a Device through its buttons."""
 
     habit = False  # (a player made without __init__, as tools/simlib/heapwalk.py does, has none)
+    tr = Translator("en")  # what the device shows for an English text: its language's (tools/texts.py)
 
-    def __init__(self, dev, match, habit=False):
+    def __init__(self, dev, match, habit=False, lang="en"):
         self.dev = dev
+        self.tr = Translator(lang)
         self.habit = habit  # a player who presses OK on every first offer: each one must be safe
         self.want = match  # the input record
         self.mirror = Match(match.name, match.players, match.start, match.options, match.names,
@@ -91,19 +96,24 @@ class Autoplayer:
     def press(self, word):
         return self.dev.press(word)
 
+    def contains(self, text):
+        """True when the screen shows `text` (English, as the device shows it in its language)."""
+        return self.screen.contains(self.tr(text))
+
     def fail(self, what):
         raise AutoplayError("%s\n--- the screen ---\n%s" % (what, self.screen.text()))
 
     def expect(self, text, waits=30):
         """Wait (a second at most, in steps) until `text` shows; fail if it never does."""
         for _ in range(waits):
-            if self.screen.contains(text):
+            if self.contains(text):
                 return self.screen
             self.dev.wait(100)
         self.fail("expected %r on the screen" % text)
 
     def select(self, label):
         """Move the highlight to the list line `label`, then OK."""
+        label = self.tr(label)
         seen = []
         for _ in range(LIMIT):
             lit = self.screen.highlighted()
@@ -118,16 +128,25 @@ class Autoplayer:
         self.fail("%r is not offered" % label)
 
     def picked(self):
-        """The value a picker shows: the lowest 2x text on the screen."""
+        """The value a picker shows: the lowest 2x text on the screen (a value too wide for 2x, a
+        translated word: the 1x text between the picker's arrows)."""
         runs = [run for run in self.screen.runs if run.big]
-        return runs[-1].text if runs else None
+        if runs:
+            return runs[-1].text
+        for row in range(8):
+            line = self.screen.row(row)
+            if line.startswith("<") and line.endswith(">") and line[1:-1].strip():
+                return line[1:-1].strip()
+        rows = [self.screen.row(row).strip() for row in range(8)]
+        rows = [row for row in rows if row]
+        return rows[1] if len(rows) > 1 else None  # (too wide for the arrows: alone under the prompt)
 
     def pick(self, value, offered=None):
         """Move a big-value picker to `value` (its text), then OK.  `offered`: the values the picker
         is known to offer, in order (it wraps round), so the shorter way round is taken."""
-        value = str(value)
+        value = self.tr(str(value))
         direction = None
-        labels = [str(v) for v in offered] if offered is not None else None
+        labels = [self.tr(str(v)) for v in offered] if offered is not None else None
         for _ in range(LIMIT):
             shown = self.picked()
             if shown == value:
@@ -173,10 +192,10 @@ class Autoplayer:
         if chips and tuple(chips) != DEFAULT_CHIPS:
             self.select("Hecht chips")
             for i, kind in enumerate(chips):
-                self.expect("chip %d/6" % (i + 1))
+                self.expect("Hecht chip %d/6" % (i + 1))
                 self.pick(kind)
         if top > DEFAULT_YO_MAX:
-            self.select_prefix("Yo Fish! 1 to")
+            self.select_prefix(self.tr.prefix("Yo Fish! 1 to %s"))
             self.pick(top, range(6, 100))
             self.yo_max = top
         self.press("back")
@@ -199,7 +218,7 @@ class Autoplayer:
         if want.names:
             self.add_players([n for n in want.names if not is_guest(n)])
         self.select("New " + TITLES[want.name])
-        if self.screen.contains("Same as last?"):
+        if self.contains("Same as last?"):
             if self.same_as_last():
                 self.press("ok")
                 self.start_and_options()
@@ -209,7 +228,7 @@ class Autoplayer:
         self.pick(want.players)
         for seat in range(1, want.players + 1):
             name = want.names[seat - 1] if want.names else None
-            if self.screen.contains("Seat %d: who?" % seat):
+            if self.contains("Seat %d: who?" % seat):
                 self.select("Guest" if is_guest(name) else name)
             self.expect("%s colour" % self.label(seat))
             if want.colours:
@@ -234,6 +253,7 @@ class Autoplayer:
 
     def first_offer(self, safe, shown):
         """A habit player's check: the offer a screen opens on is the safe one."""
+        safe = self.tr(safe)
         if shown != safe:
             self.fail("the first offer is %r, not the safe %r" % (shown, safe))
 
@@ -244,12 +264,12 @@ class Autoplayer:
             self.press("back")
         else:
             for _ in range(LIMIT):
-                if not self.screen.contains("Set-up "):
+                if not self.contains("Set-up "):
                     break
-                if self.screen.contains("starts") or self.screen.contains(" lot"):
+                if self.contains("starts") or self.contains(" lot"):
                     self.fail("the checklist asks again who starts")
                 self.press("ok")
-        if self.screen.contains("Set-up "):
+        if self.contains("Set-up "):
             self.fail("the set-up checklist did not end")
 
     def label(self, player):
@@ -257,20 +277,20 @@ class Autoplayer:
         names = self.want.names
         if names and not is_guest(names[player - 1]):
             return names[player - 1]
-        return "P%d" % player
+        return self.tr("P%d" % player)
 
     def same_as_last(self):
         """True when the "Same as last?" screen shows the record's seats (names and colours)."""
         want = self.want
         rows = [" ".join(self.screen.row(1 + i).split()) for i in range(want.players)]
-        if not want.names or self.screen.row(1 + want.players).strip() not in ("", "OK:yes hold:new"):
+        if not want.names or self.screen.row(1 + want.players).strip() not in ("", self.tr("OK:yes hold:new")):
             return False
         for seat in range(want.players):
-            name = "Guest" if is_guest(want.names[seat]) else want.names[seat]
+            name = self.tr("Guest") if is_guest(want.names[seat]) else want.names[seat]
             words = rows[seat].split()
             if not words or words[0] != name:
                 return False
-            if want.colours and words[-1] != COLOUR_TITLES[want.colours[seat]]:
+            if want.colours and words[-1] != self.tr(COLOUR_TITLES[want.colours[seat]]):
                 return False
         return True
 
@@ -307,15 +327,16 @@ class Autoplayer:
 
     def type_name(self, name):
         """Type `name` with the letter picker, then Done."""
-        for want in list(name) + ["Done"]:
+        picker = [self.tr(entry) for entry in PICKER]
+        for want in list(name) + [picker[0]]:
             for _ in range(LIMIT):
                 shown = self.entry()
                 if shown == want:
                     break
-                if shown not in PICKER:
+                if shown not in picker:
                     self.fail("the letter picker shows no entry")
-                ahead = (PICKER.index(want) - PICKER.index(shown)) % len(PICKER)
-                self.press("next" if ahead <= len(PICKER) - ahead else "prev")
+                ahead = (picker.index(want) - picker.index(shown)) % len(picker)
+                self.press("next" if ahead <= len(picker) - ahead else "prev")
             else:
                 self.fail("%r is not offered" % want)
             self.press("ok")
@@ -330,7 +351,7 @@ class Autoplayer:
         game = self.mirror.game
         if self.want.name == "hifisch" and game.scorings != scorings:
             self._scoring_pages()
-        elif self.want.name == "hifisch" and self.screen.contains("Scoring"):
+        elif self.want.name == "hifisch" and self.contains("Scoring"):
             self.fail("a scoring shows after a flip that ended no round")
         self.screens.append(self.screen.text())
 
@@ -349,7 +370,7 @@ class Autoplayer:
         for page in range(1, steps + 1):
             self.expect("Scoring %d/%d" % (page, steps))
             self.press("ok")
-        if self.screen.contains("Scoring"):
+        if self.contains("Scoring"):
             self.fail("the scoring pages did not end after %d" % steps)
 
     def _hecht(self, stmt):
@@ -384,7 +405,7 @@ class Autoplayer:
             for i, roll in enumerate(tokens):
                 self.expect("Carp nest %d: die" % (i + 1))
                 self.pick(roll)
-            if self.screen.contains("Too few carp:"):  # the supply is short: any split the table likes
+            if self.contains("Too few carp:"):  # the supply is short: any split the table likes
                 self.press("ok")
             return
         for i, (a, b) in enumerate(tokens):
@@ -424,7 +445,7 @@ class Autoplayer:
     def finish(self):
         """After the last statement: the end screen when the game is over."""
         if self.mirror.game.over:
-            if not (self.screen.contains("wins!") or self.screen.contains("Shared win!")):
+            if not (self.contains("wins!") or self.contains("Shared win!")):
                 self.fail("the game is over but the end screen does not show")
 
 
@@ -531,7 +552,7 @@ def panel_png(glass):
 
 
 def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, scan=None, page=None, board=None,
-             seen=None, habit=False, texts=None):
+             seen=None, habit=False, texts=None, lang="en"):
     """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
 
     With `check_reader`, every frame's reading is compared with what the screens drew
@@ -543,8 +564,16 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
     (`kept`) and the last frame's `glass`.  With `habit`, the player ticks the set-up checklist with
     OK and checks that every first offer a screen opens on is the safe one (the rulebook's way to
     start, a chip or "End turn", 0 nests, the final scores before filing).
-    `texts` (a set, with `check_reader`): every frame's text is added to it."""
+    `texts` (a set, with `check_reader`): every frame's text is added to it.  `lang`: the board
+    shows its texts in that language (its catalog on the flash, chosen in the settings), and the
+    player finds its way by them (tools/texts.Translator)."""
     made = None
+    if lang != "en":
+        import texts as catalogs
+
+        if flash is None:
+            flash = made = tempfile.mkdtemp(prefix="fishtable-flash-")
+        catalogs.install(flash, lang)
     if page is not None:
         if flash is None:
             flash = made = tempfile.mkdtemp(prefix="fishtable-flash-")
@@ -552,15 +581,16 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
         with open(os.path.join(flash, "config.txt"), "w") as f:
             f.write("BOARD=pico\nPAGE=%s\n" % page)
     try:
-        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen, habit, texts)
+        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen, habit, texts, lang)
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)
 
 
-def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=None, habit=False, texts=None):
+def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=None, habit=False, texts=None,
+              lang="en"):
     with Device(interp, seed, flash, draws=check_reader, board=board, keep=seen is not None) as dev:
-        got, error = _play(dev, want, habit)
+        got, error = _play(dev, want, habit, lang)
         if texts is not None:
             texts.update(dev.texts)
         if error is None and scan is not None:
@@ -586,9 +616,9 @@ def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=No
         return got, error
 
 
-def _play(dev, want, habit=False):
+def _play(dev, want, habit=False, lang="en"):
     """Set up and play `want` on `dev`; (the device's Match or None, the first difference or None)."""
-    player = Autoplayer(dev, want, habit)
+    player = Autoplayer(dev, want, habit, lang)
     try:
         player.setup()
         for stmt in want.statements:
@@ -616,6 +646,7 @@ def main(argv=None):
     parser.add_argument("--scan", metavar="PNG", help="open Scan on the end screen, save its frame as a PNG")
     parser.add_argument("--page", metavar="URL", help="with --scan: the board's PAGE= address in config.txt")
     parser.add_argument("--board", help="the board profile (boards/NAME.json; default pico)")
+    parser.add_argument("--lang", default="en", help="the board's language (de: German, its catalog on the flash)")
     args = parser.parse_args(argv)
     if args.page and not args.scan:
         parser.error("--page needs --scan")
@@ -625,7 +656,7 @@ def main(argv=None):
         print(str(err) if isinstance(err, RecordError) else "cannot read %s" % args.record, file=sys.stderr)
         return 2
     got, error = autoplay(want, "micropython" if args.micropython else "cpython", args.seed, args.keep,
-                          scan=args.scan, page=args.page, board=args.board)
+                          scan=args.scan, page=args.page, board=args.board, lang=args.lang)
     if got is not None:
         print(summary_line(got))
     if error:

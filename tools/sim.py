@@ -49,6 +49,7 @@ import sys
 import zlib
 
 import bootstrap  # tools/ and firmware/ on sys.path
+import texts
 
 from fishtable.events import BACK, NEXT, OK, PREV
 
@@ -161,32 +162,6 @@ def frame_png(buf, ring):
     )
 
 
-# -- the language ---------------------------------------------------------------
-def languages(flash, lang=None):
-    """The catalogs on the simulated flash as `make flash` puts them (FLASH/lang/LANG.bin, from
-    lang/*/ as the sources are now), with the settings' language set to `lang` when given (else
-    a fresh flash asks at its first start); lang "": none (English only, nothing asked)."""
-    import flash as flashing
-
-    folder = os.path.join(flash, "lang")
-    if os.path.isdir(folder):
-        shutil.rmtree(folder)
-    if lang == "":
-        return
-    for rel, data in flashing.catalog_files().items():
-        os.makedirs(os.path.dirname(os.path.join(flash, rel)), exist_ok=True)
-        with open(os.path.join(flash, rel), "wb") as f:
-            f.write(data)
-    if lang:
-        from fishtable.store import Store
-        from fishtable.ui import prefs
-
-        store = Store(root=os.path.join(flash, "data"))
-        values = store.load_settings(prefs.defaults())
-        values["language"] = lang
-        store.save_settings(values)
-
-
 # -- scripted mode ------------------------------------------------------------
 def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False, text=None, board=None, lang=""):
     """Run a key script; write the PNGs and their texts; returns (frames, the last frame's text).
@@ -202,7 +177,7 @@ def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False
     if fresh and os.path.isdir(flash):
         shutil.rmtree(flash)
     os.makedirs(flash, exist_ok=True)
-    languages(flash, lang)
+    texts.install(flash, lang)
     os.makedirs(frames_dir, exist_ok=True)
     for name in os.listdir(frames_dir):
         if name.endswith(".png") or name.endswith(".txt"):
@@ -456,7 +431,7 @@ def interactive(seed, flash, micropython=None, board=None):
             micropython = False
     os.chdir(ROOT)
     os.makedirs(flash, exist_ok=True)
-    languages(flash)  # a fresh flash asks Language/Sprache at its first start
+    texts.install(flash)  # a fresh flash asks Language/Sprache at its first start
     view = TerminalView()
     view.watch()
     fd = sys.stdin.fileno()

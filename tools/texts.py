@@ -360,6 +360,88 @@ def build(lang="de", root=LANG, firmware=FIRMWARE):
     return compile_catalog({e: tr for e, tr in catalog(entries).items() if e in used})
 
 
+# -- on a simulated board, and the host's side of it ---------------------------------------------
+
+def install(flash, lang=None):
+    """The catalogs on a simulated board's flash (a host folder) as `make flash` puts them
+    (FLASH/lang/LANG.bin, from lang/*/ as the sources are now), with the settings' language set
+    to `lang` when given (else a flash without settings asks at its first start); lang "": no
+    catalog (English only, nothing asked)."""
+    import shutil
+
+    import flash as flashing
+
+    folder = os.path.join(flash, "lang")
+    if os.path.isdir(folder):
+        shutil.rmtree(folder)
+    if lang == "":
+        return
+    for rel, data in flashing.catalog_files().items():
+        os.makedirs(os.path.dirname(os.path.join(flash, rel)), exist_ok=True)
+        with open(os.path.join(flash, rel), "wb") as f:
+            f.write(data)
+    if lang:
+        from fishtable.store import Store
+        from fishtable.ui import prefs
+
+        store = Store(root=os.path.join(flash, "data"))
+        values = store.load_settings(prefs.defaults())
+        values["language"] = lang
+        store.save_settings(values)
+
+
+def _template(english):
+    """A regular expression matching `english` (a %-template) filled in, and its literal parts."""
+    parts = SPEC.split(english)
+    specs = SPEC.findall(english)
+    pattern = ""
+    for i, part in enumerate(parts):
+        pattern += re.escape(part)
+        if i < len(specs):
+            spec = specs[i]
+            pattern += "%" if spec == "%%" else ("(-?\\d+)" if spec[-1] in "di" else "(.+?)")
+    return re.compile(pattern + "\\Z", re.S), parts
+
+
+class Translator:
+    """What the device shows for an English text in `lang` (the host's side of `t`, for the
+    autoplayer and the tests): `tr(text)` for a whole text, a filled-in template ("Round 3") or
+    a template's literal part ("wins!" of "%s wins!"); English when the catalog lacks it."""
+
+    def __init__(self, lang="en"):
+        self.lang = lang
+        self.table = catalog(load(lang)) if lang != "en" else {}
+        templates = [(e, tr) for e, tr in self.table.items() if SPEC.search(e)]
+        templates.sort(key=lambda item: -len(SPEC.sub("", item[0])))  # the most literal first
+        self.templates = [(_template(e), e, tr) for e, tr in templates]
+        self.by_length = sorted((e for e in self.table if not SPEC.search(e)), key=len, reverse=True)
+
+    def __call__(self, text):
+        table = self.table
+        if not table or text in table:
+            return table.get(text, text)
+        for (rx, parts), _eng, tr in self.templates:
+            match = rx.match(text)
+            if match:
+                values = iter([self(v) if not v.lstrip("-").isdigit() else v for v in match.groups()])
+                return SPEC.sub(lambda m: "%" if m.group(0) == "%%" else next(values), tr)
+        for (_rx, parts), _eng, tr in self.templates:
+            core = text.strip()
+            stripped = [p.strip() for p in parts]
+            if core and core in stripped:
+                part = SPEC.split(tr)[stripped.index(core)]
+                part = part if text[:1] == " " else part.lstrip()
+                return part if text[-1:] == " " else part.rstrip()
+        for eng in self.by_length:  # a text shown first, then more ("Set-up" of "Set-up 1/4")
+            if text.startswith(eng) and text[len(eng)] in " :/":
+                return table[eng] + text[len(eng):]
+        return text
+
+    def prefix(self, template):
+        """The part of `template`'s translation before its first %-specifier."""
+        return SPEC.split(self(template))[0]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--lang", default="de")

@@ -13,9 +13,12 @@ WIDTH = 128
 HEIGHT = 64
 
 
+_EXTRA = "\u00e4\u00f6\u00fc\u00c4\u00d6\u00dc\u00df"  # fishtable.ui.draw.EXTRA: drawn by draw.letter
+
+
 def _char(ch):
     code = ord(ch)
-    return ch if 32 < code < 127 else "\x7f"
+    return ch if 32 < code < 127 or ch in _EXTRA else "\x7f"
 
 
 class DrawLog:
@@ -50,6 +53,7 @@ def watch(display, emit):
     big = draw.big
     show = display.show
     icon = draw.icon
+    letter = draw.letter
 
     def logged_fill(c):
         if not c:
@@ -75,6 +79,12 @@ def watch(display, emit):
             log.keys.append((y, x, name, ICON, not c))
         icon(fb, rows, x, y, c)
 
+    def logged_letter(fb, ch, x, y, c=1):
+        if fb is display:
+            log.text(ch, x, y, c, 8, SMALL)
+        letter(fb, ch, x, y, c)
+
+    draw.letter = logged_letter
     display.fill = logged_fill
     display.text = logged_text
     display.show = logged_show

@@ -37,6 +37,11 @@ def lit(glass, x, y):
 
 
 def _glyph(ch):
+    from fishtable.ui.draw import EXTRA, GLYPHS
+
+    k = EXTRA.find(ch)
+    if k >= 0:  # a letter the font lacks (ä ö ü Ä Ö Ü ß): the firmware's own glyph
+        return GLYPHS[8 * k:8 * k + 8]
     data = font()
     code = ord(ch) if len(ch) == 1 else 127
     if not FIRST <= code < 128:

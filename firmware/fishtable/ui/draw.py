@@ -88,19 +88,20 @@ def _text(fb, s, x, y, c):
         if ch > "~":
             if i > start:
                 fb.text(s[start:i], x + start * 8, y, c)
-            if _glyph(_cell_bits(), ch):
-                _blit(fb, _cell[1], x + i * 8, y, c)
-            else:
-                fb.text("\x7f", x + i * 8, y, c)
+            letter(fb, ch, x + i * 8, y, c)
             start = i + 1
         i += 1
     if start < i:
         fb.text(s[start:] if start else s, x + start * 8, y, c)
 
 
-def _cell_bits():
+def letter(fb, ch, x, y, c=1):
+    """One letter of EXTRA in 8x8 (any other beyond ASCII: as framebuf draws an unknown one)."""
     prepare()
-    return _cell[0]
+    if _glyph(_cell[0], ch):
+        _blit(fb, _cell[1], x, y, c)
+    else:
+        fb.text("\x7f", x, y, c)
 
 
 def _glyph(bits, ch):

@@ -96,8 +96,12 @@ def _plain(p, match):
 
 
 def _named(p, match):
-    """True when player p has a roster name (not a guest, not an unnamed seat)."""
-    return match.label(p) != "P%d" % p
+    """True when player p has a roster name (not a guest, not an unnamed seat): by the record's
+    names, not by the label (a guest's label is "P2" in English only)."""
+    from fishtable.core.names import is_guest
+
+    names = match.names
+    return bool(names) and not is_guest(names[p - 1])
 
 
 # -- the page link ---------------------------------------------------------------------------

@@ -64,8 +64,8 @@ class StatsPages(Screen):
                 return
             _pair(fb, t("Games"), str(table.games), 1)
             _pair(fb, t("On average:"), "", 2)  # words, not "Avg win", "Avg turns"
-            _pair(fb, t(" win score"), table.average_win(), 3)
-            _pair(fb, t(" turns"), table.average_turns(), 4)
+            _pair(fb, t(" win score"), _decimal(table.average_win()), 3)
+            _pair(fb, t(" turns"), _decimal(table.average_turns()), 4)
             _pair(fb, t("Players"), str(len(self.order)), 5)
         else:
             i = self.order[self.page - 1]
@@ -74,11 +74,17 @@ class StatsPages(Screen):
             _pair(fb, t("Wins"), str(table.figure(i, WINS)), 2)
             _pair(fb, t("Win rate"), "%d%%" % table.win_rate(i), 3)
             _pair(fb, t("Best"), str(table.figure(i, BEST)), 4)
-            _pair(fb, t("Average"), table.average(i), 5)
+            _pair(fb, t("Average"), _decimal(table.average(i)), 5)
             if self.last:
                 _pair(fb, t("Last"), self.last, 6)
             else:
                 _pair(fb, t("Last game"), "#%d" % table.figure(i, LAST), 6)
+
+
+def _decimal(text):
+    """An average as fishtable.core.stats writes it ("12.3", or "-") with the language's decimal mark."""
+    dot = text.find(".")
+    return t("%s.%s") % (text[:dot], text[dot + 1:]) if dot > 0 else text
 
 
 def _pair(fb, label, value, row):
