@@ -256,3 +256,172 @@ def test_the_history_tool_reports_the_parts_kept_aside(tmp_path, capsys):
     (tmp_path / "damaged" / "2_4-3.part").write_bytes(b"")
     assert history.main([str(tmp_path)]) == 0
     assert "2 journal parts that a repair could not use: kept in %s" % (tmp_path / "damaged") in capsys.readouterr().out
+
+
+# -- after the damaged boot: History, Stats and Players opened, a new game played and filed --------
+WALK_RECORD = os.path.join(ROOT, "records", "yofish-3p-basic.fish")
+QUICK_WALK = {"cpython": [["journal_part", "swapped"]], "micropython": [["parts_folder", "swapped"]]}
+SCREENS = ("History", "Stats", "Players")
+
+
+def _flat(dev):
+    return " ".join(dev.screen.text().split())
+
+
+def _to_menu(dev, presses=6):
+    """Back (a message dismissed, a screen left) until the main menu shows; its text or None."""
+    for _ in range(presses):
+        flat = _flat(dev)
+        if "New Hecht" in flat and dev.screen.highlighted():
+            return flat
+        dev.press("back")
+    return None
+
+
+def walk_after_boot(interp, folder, want, label, form):
+    """Start the board on `folder`, open History, Stats and Players through the keys, then a new
+    game of `want` set up, played to its end and filed; start it again.  (What the panel said at
+    boot, a list of what went wrong.)"""
+    from autoplay import Autoplayer, _play
+
+    faults = []
+    before = len(history_names(folder))
+    with Device(interp, flash=folder) as dev:
+        said = _flat(dev)
+        faults.extend(message_faults(label, form, said))
+        if _to_menu(dev) is None:
+            return said, ["never reached the main menu: %s" % _flat(dev)]
+        player = Autoplayer(dev, want)
+        for label in SCREENS:
+            player.select(label)
+            dev.wait(300)
+            flat = _flat(dev)
+            if not flat or "Error:" in flat:
+                faults.append("%s showed %r" % (label, flat))
+            if _to_menu(dev) is None:
+                faults.append("%s: no way back to the main menu: %s" % (label, _flat(dev)))
+                return said, faults
+        if "Resume" in _flat(dev):  # the game in progress goes: the new one is played
+            player.select("New Yo Fish!")
+            player.expect("Discard")
+            dev.press("ok")
+            if _to_menu(dev) is None or "Resume" in _flat(dev):
+                return said, faults + ["the game in progress could not be discarded: %s" % _flat(dev)]
+        got, error = _play(dev, want)
+        if error:
+            faults.append("the new game: %s" % error.split("\n")[0])
+        if "Error:" in " ".join(dev.output):
+            faults.append("the board said %s" % dev.output[-3:])
+    after = history_names(folder)
+    if len(after) != before + 1:
+        faults.append("%d games in the history, then %d" % (before, len(after)))
+    with Device(interp, flash=folder) as dev:
+        again = _flat(dev)
+        if "Error:" in again or "Journal" in again or "New Hecht" not in again:
+            faults.append("the next start showed %r" % again)
+    return said, faults
+
+
+def history_names(folder):
+    from history import games
+
+    try:
+        return [name for name, _ in games(os.path.join(folder, "data", "history"))]
+    except OSError:
+        return []
+
+
+def test_after_whatever_damage_history_stats_players_and_a_new_game_work(interp, tmp_path):
+    """The damage sweep's boards (boot_sweep.prepare: a game in progress, a finished game, one file
+    damaged), each started, then History, Stats and Players opened and a new game played to its end
+    and filed: every screen opens, the game reaches the history, the next start is quiet.  The data
+    files only (a damaged config.txt or profile stops at its board error, test_the_board_starts...);
+    a sample in make test, every file in every form under both interpreters in make soak."""
+    from autoplay import read_record
+    from fw.boot_sweep import FILES, FORMS, prepare
+
+    want = read_record(WALK_RECORD)
+    with open(os.path.join(ROOT, "records", "hecht-3p.fish")) as f:
+        record = f.read()
+    with open(whole_history_game(tmp_path), "rb") as f:
+        whole = f.read()
+    cases = [[label, form] for label, _, _ in FILES for form in FORMS if label not in ("config", "profile")]
+    if not FULL:
+        cases = QUICK_WALK[interp]
+    faults = []
+    boots = {}
+    for label, form in cases:
+        path, is_dir = [(p, d) for name, p, d in FILES if name == label][0]
+        folder = str(tmp_path / "board")
+        prepare(folder, BOARDS, record, whole, label, path, is_dir, form, 4096)
+        said, found = walk_after_boot(interp, folder, want, label, form)
+        boots["%s %s" % (label, form)] = said
+        faults.extend("%s %s: %s" % (label, form, fault) for fault in found)
+    assert faults == [], "\n".join(faults)
+    assert len(boots) == (len(FILES) - 2) * len(FORMS) if FULL else len(QUICK_WALK[interp])
+
+
+def message_faults(label, form, said, texts=None):
+    """A message on the panel whenever something was wrong: what the board said at start (`said`)
+    and, with `texts` ({screen: its text}), what History said of a damaged game."""
+    faults = []
+    if label in ("journal", "journal_part") or label == "parts_folder" and form == "swapped":
+        if "Journal" not in said:
+            faults.append("the damaged journal was not said: %r" % said)
+    elif form == "swapped" and label != "history" and "Flash repaired" not in said:
+        faults.append("what was in the way was not said: %r" % said)
+    if texts is not None and label == "history":
+        if not any("Damaged file" in text for name, text in texts.items() if name.startswith("History ")):
+            faults.append("History never said the damaged game: %r" % texts)
+    return faults
+
+
+def vm_walk_faults(results):
+    """What went wrong in each of boot_sweep.walk_sweep's results."""
+    faults = []
+    for label, form, first, seen, end, before, after, again, filed in results:
+        where = "%s %s" % (label, form)
+        said = " ".join(reader().read(bytes.fromhex(first)).text().split()) if first else ""
+        texts = {name: " ".join(reader().read(bytes.fromhex(glass)).text().split()) for name, glass, _ in seen}
+        for name in SCREENS:
+            if name not in texts:
+                faults.append("%s: %s was never opened (%s)" % (where, name, sorted(texts)))
+        for name, text in texts.items():
+            if not text or "Error:" in text:
+                faults.append("%s: %s showed %r" % (where, name, text))
+        faults.extend("%s: %s" % (where, fault) for fault in message_faults(label, form, said, texts))
+        if "New Hecht" not in " ".join(reader().read(bytes.fromhex(end)).text().split()):
+            faults.append("%s: the walk did not end on the main menu" % where)
+        if filed or after != before + 1:
+            faults.append("%s: the new game was not filed (%s; %d games, then %d)" % (where, filed, before, after))
+        next_start = " ".join(reader().read(bytes.fromhex(again)).text().split())
+        if "New Hecht" not in next_start or "Error:" in next_start or "Journal" in next_start:
+            faults.append("%s: the next start showed %r" % (where, next_start))
+    return faults
+
+
+QUICK_VM_WALK = [["history", "not_utf8"], ["roster", "swapped"]]
+
+
+def test_after_whatever_damage_every_screen_opens_and_a_game_is_filed_in_the_32_bit_vm(tmp_path):
+    """boot_sweep.walk_sweep in the WebAssembly VM: each damaged board started, History (and each
+    game in it), Stats (each game's) and Players opened through the keys, a new game played to its
+    end and filed through the store, the board started again."""
+    import json
+
+    from conftest import BOARD_PATH
+    from fw.boot_sweep import FILES, FORMS
+
+    import mprun
+
+    whole = whole_history_game(tmp_path)
+    record = os.path.join(ROOT, "records", "hecht-3p.fish")
+    only = None if FULL else QUICK_VM_WALK
+    args = [str(tmp_path / "board"), BOARDS, "/fw/main.py", record, whole, WALK_RECORD, only, 4096]
+    code = "import json\nfrom fw.boot_sweep import walk_sweep\nprint(json.dumps(walk_sweep(*json.loads(%r))))\n"
+    out = mprun.run_code("wasm", code % json.dumps(args), heapsize="2M",
+                         path=BOARD_PATH + (BOARDS, os.path.dirname(record), os.path.dirname(whole)))
+    results = json.loads(out.strip().split("\n")[-1])
+    assert len(results) == (len(QUICK_VM_WALK) if only else (len(FILES) - 2) * len(FORMS))
+    faults = vm_walk_faults(results)
+    assert faults == [], "\n".join(faults)

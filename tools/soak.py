@@ -22,6 +22,8 @@ Two kinds of run, spread over `--workers` processes:
 - presses every 10 ms across a second around the moments the panel dims and goes dark
   (host_tests/test_edges.py, FISHTABLE_EDGES_FULL) and the page's stored board in every damaged
   form of every file (host_tests/test_web_stored.py, FISHTABLE_WEB_STORED_FULL; not with --quick);
+- every damaged board of host_tests/test_damage.py then walked through the keys (History and each
+  game in it, Stats, Players, a new game played to its end and filed; not with --quick);
 - random walks (tools/simlib/soakwalk.py): random presses, long presses, undo storms, settings and
   history visits mid-game and restarts, with the table's invariants checked after every press.  The
   MicroPython walks run the firmware as the board does (compiled to .mpy) with a heap of `--heap`
@@ -203,7 +205,9 @@ def damage_sweep(job):
     return problem, time.time() - start
 
 
-DAMAGE = "whatever or journal_part"
+DAMAGE = "(whatever and not after_whatever) or journal_part"
+# every damaged board then walked: History, Stats, Players opened, a new game played and filed
+DAMAGE_WALK = "after_whatever"
 MARGIN_FRAMES = 20  # photographs of each code per cell of Scan's margin table
 MARGIN_JSON = os.path.join(ROOT, "build", "scan_margin.json")
 
@@ -287,6 +291,7 @@ def main(argv=None):
             jobs.insert(0, (scan_codes, SCAN_GAMES))
             jobs.insert(0, (reader_names, None))
             jobs.insert(0, (damage_sweep, DAMAGE))
+            jobs.insert(0, (damage_sweep, DAMAGE_WALK))
             jobs[:0] = [(full_sweep, job) for job in FULL_SWEEPS]
             jobs.insert(0, (scan_margin, MARGIN_FRAMES))
             jobs.insert(0, (fault_sweeps, None))
@@ -327,9 +332,13 @@ def report(results, plan, args, seed, seconds):
     for kind, job, result in results:
         if kind is damage_sweep:
             problem, took = result
-            print("  damage sweep: %s (%.0f s; host_tests/test_damage.py, every form)" % (
-                "failed" if problem else "every file in every form boots; every journal part lost, duplicated, "
-                "swapped is found", took))
+            if job == DAMAGE_WALK:
+                print("  damage walk: %s (%.0f s; host_tests/test_damage.py -k %s, every data file in every form)" % (
+                    "failed" if problem else "History, Stats and Players open, a new game is filed", took, job))
+            else:
+                print("  damage sweep: %s (%.0f s; host_tests/test_damage.py, every form)" % (
+                    "failed" if problem else "every file in every form boots; every journal part lost, duplicated, "
+                    "swapped is found", took))
             if problem:
                 problems.append(problem)
             continue

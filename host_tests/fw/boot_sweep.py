@@ -1,6 +1,8 @@
 """Each file the firmware reads, in each damaged form, then the board started (test_damage.py and
 tools/soak.py; under CPython, the MicroPython unix port and the WebAssembly VM): what the panel
-shows and whether the files that were whole are still whole.
+shows and whether the files that were whole are still whole; `walk_sweep` then opens History,
+Stats and Players on each damaged board and files a new game (the WebAssembly VM's half of the
+walk that test_damage.py drives through the keys of the simulated device under the other two).
 
 The damaged files are made here, in the interpreter's own filesystem, so that the same code runs
 in the VM (which has no host folders).  FILES and FORMS are tables: a new file the firmware reads
@@ -159,6 +161,73 @@ def sweep(folder, boards, main_py, record_path, whole_path, only=None, huge=QUIC
             got = boot(folder, main_py)
             kept = _whole_kept(folder, whole)
             out.append([label, form, got["glass"], kept])
+            gc.collect()
+    _rmtree(folder)
+    return out
+
+
+SCREENS = ("History", "Stats", "Players")
+
+
+def _history_count(root):
+    from fishtable.store import Store
+
+    try:
+        return len(Store(None, root).history())
+    except OSError:
+        return -1
+
+
+def _file_game(root, text):
+    """The game of `text` begun and played to its end on the board's store (filed in the history)."""
+    from fishtable.core.match import Match
+    from fishtable.core.record import read_text
+    from fishtable.session import Session
+    from fishtable.store import Store
+
+    done = read_text(text)
+    session = Session(Store(None, root))
+    session.begin(Match(done.name, done.players, done.start, done.options))
+    for stmt in done.statements:
+        session.play(stmt, 1000)
+
+
+def walk_sweep(folder, boards, main_py, record_path, whole_path, game_path, only=None, huge=QUICK_HUGE):
+    """Each data file in each form (`only`: [label, form] pairs), then the board started, History,
+    Stats and Players opened through the keys (damaged_boot.MenuWalk; what each showed is read from
+    its glass by the caller), a new game played to its end and filed through the store, the board
+    started again: [label, form, the glass at the first key,
+    [[screen, its glass, its kind]], the glass after the walk, games in the history before, after,
+    the glass of the next start, the error filing the game or ""] (glasses as hex)."""
+    import gc
+
+    from fw.damaged_boot import boot, walk
+
+    with open(record_path) as f:
+        record = f.read()
+    with open(whole_path, "rb") as f:
+        whole = f.read()
+    with open(game_path) as f:
+        game = f.read()
+    out = []
+    for label, path, is_dir in FILES:
+        if label in ("config", "profile"):
+            continue  # (a board error: nothing to open; boot_sweep.sweep checks it)
+        for form in FORMS:
+            if only is not None and [label, form] not in only:
+                continue
+            prepare(folder, boards, record, whole, label, path, is_dir, form, huge)
+            first, seen, end = walk(folder, main_py, SCREENS)
+            root = folder + "/data"
+            before = _history_count(root)
+            try:
+                _file_game(root, game)
+                filed = ""
+            except Exception as err:  # noqa: BLE001 - said in the result
+                filed = "%s %s" % (type(err).__name__, err)
+            after = _history_count(root)
+            again = boot(folder, main_py)["glass"]
+            out.append([label, form, first, seen, end, before, after, again, filed])
             gc.collect()
     _rmtree(folder)
     return out
