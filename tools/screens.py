@@ -681,7 +681,7 @@ def main(argv):
             cells = sheet_cells(os.path.join(tmp, "sheet"))
             print(write_contact_sheet(cells, os.path.join(out, SHEET_FILE), title="fishtable: every screen"))
             cells = sheet_cells(os.path.join(tmp, "sheet-de"), "de")
-            print(write_contact_sheet(cells, os.path.join(out, SHEET_DE), title="fishtable: jeder Bildschirm (Deutsch)"))
+            print(write_contact_sheet(cells, os.path.join(out, SHEET_DE), title="fishtable: jeder Bildschirm"))
     finally:
         draw_strict(False)
         shutil.rmtree(tmp)
