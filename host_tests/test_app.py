@@ -748,9 +748,9 @@ def test_the_idle_menu_of_a_board_holds_no_store_session_or_die(run_fw, tmp_path
     loop, the menu and the drawing only: the store, the session, the die and the registry go (their
     code is RAM), and come back as they were; a game in progress keeps its session and store."""
     out = run_fw.call("idle_menu.idle_and_back", str(tmp_path))
-    assert out["idle"] == ["fishtable", "fishtable.core", "fishtable.core.errors", "fishtable.events", "fishtable.ui",
-                           "fishtable.ui.app", "fishtable.ui.draw", "fishtable.ui.loop", "fishtable.ui.menu",
-                           "fishtable.ui.ringfx", "fishtable.ui.widgets"]
+    assert out["idle"] == ["fishtable", "fishtable.core", "fishtable.core.errors", "fishtable.events", "fishtable.text",
+                           "fishtable.ui", "fishtable.ui.app", "fishtable.ui.draw", "fishtable.ui.loop",
+                           "fishtable.ui.menu", "fishtable.ui.ringfx", "fishtable.ui.widgets"]  # (.text: the language)
     assert out["settings"] == 2  # (loaded from the store before it went)
     assert out["die_dropped"] and out["rolls"]  # the die's sequence goes on where it was
     assert out["playing"] == ["fishtable.session", "fishtable.store"]

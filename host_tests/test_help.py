@@ -206,3 +206,89 @@ def test_checklist_skip_all_and_closing_without_a_callback(rig):
     help.checklist(rig.app, "hifisch", 3)
     rig.press(NEXT, 4)
     assert rig.top() is menu
+
+
+# -- the help in German (lang/de/help.txt) -----------------------------------------------------------
+
+
+@pytest.fixture
+def german():
+    """Texts through the German catalog sources (tools/texts.py), the panel's German letters on."""
+    from importlib import import_module
+
+    import texts
+
+    table = texts.catalog(texts.load("de"))
+    # the modules in use now and the ones this file imported (an app test may have dropped them)
+    uses = {id(f): f for f in (import_module("fishtable.text").use, help.t.__globals__["use"])}.values()
+    extends = {id(f): f for f in (import_module("fishtable.ui.draw").extend, draw.extend)}.values()
+    for use in uses:
+        use(table.get)
+    for extend in extends:
+        extend(True)
+    yield table
+    for use in uses:
+        use(None)
+    for extend in extends:
+        extend(False)
+
+
+def german_symbol(symbol, table):
+    """`symbol` as the German screens show it: its catalog entry, or a template's ("Round %d") German
+    filled with the same numbers; None when neither makes it."""
+    import re
+
+    if symbol in table:
+        return table[symbol]
+    for english, german in table.items():
+        if "%" not in english:
+            continue
+        numbers = re.fullmatch(re.escape(english).replace("%d", r"(\d+)").replace("%s", r"(\d+)"), symbol)
+        if numbers and german.count("%") == english.count("%"):
+            return german.replace("%s", "%d") % tuple(int(n) for n in numbers.groups())
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_german_pages_fit_and_each_legend_explains_the_german_screens(game, german):
+    legend, rules, setup, start = help.texts(game)
+    for page in legend + rules + setup + (start,):
+        assert help._tag(page)[1] in german, "no German for %r" % page
+    pages = help.help_pages(game)
+    assert [p[0] for p in pages[:len(legend) + 1]] == ["Legende"] * len(legend) + ["Regeln"]
+    for title, text in pages:
+        check_page(text.replace("ä", "a").replace("ö", "o").replace("ü", "u").replace("ß", "s").replace("Ä", "A")
+                   .replace("Ö", "O").replace("Ü", "U"), help.LINES, "%s German page %r" % (game, title))
+    for item in help.setup_items(game, 0):
+        assert len(item.split("\n")) <= help.ITEM_LINES
+    assert len(german[start].split("\n")) <= 3
+    # a legend line starts with each symbol as the German play screen shows it (its catalog's words)
+    lines = "\n".join(german[p] for p in legend).split("\n")
+    for symbol in SYMBOLS[game]:
+        shown = german_symbol(symbol, german)
+        if shown is None:
+            continue  # not one whole text or filled template of the screens ("Entered: eat 2", ">P2")
+        found = [ln for ln in lines if ln.startswith(shown) and (len(ln) == len(shown) or ln[len(shown)] in " :")]
+        assert found, "%s: no German legend line starts with %r (%r)" % (game, shown, symbol)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_german_pages_and_checklist_draw_and_read_back(rig, game, german):
+    help.show(rig.app, game)
+    rig.run(20)
+    screen = rig.top()
+    n = len(screen.pages)
+    for k in range(n):  # strict drawing: nothing off the screen or over other text
+        text = read(rig)
+        title, page = screen.pages[k]
+        assert text.split("\n")[0].startswith("«%s" % title), text
+        for line in help.layout(page):
+            assert line[0].strip() in text, (line, text)
+        rig.press(NEXT)
+    rig.press(OK)
+    help.checklist(rig.app, game, 3 if game != "hecht" else 2)
+    rig.run(20)
+    rig.press(OK)
+    rig.press(PREV)
+    text = read(rig)
+    assert "Aufbau 1/" in text and "getan" in text and "OK:getan >:nicht" in text and "OK halten:Ende" in text

@@ -1385,3 +1385,89 @@ def test_stored_flash_damaged_between_visits_still_starts(site, context):
     assert "New Hecht" in text or "Board error" in text, as_text(shown)
     assert not errors
     page.close()
+
+
+
+def settings_file(values):
+    """A settings file as the board saves it (fishtable.store.settings), as bytes."""
+    from fishtable.store import settings
+
+    class Files:
+        def __init__(self):
+            self.files = {}
+
+        def open(self, path, mode):
+            out = io.StringIO()
+            out.close = lambda: self.files.__setitem__(path, out.getvalue().encode())
+            return out
+
+        def exists(self, path):
+            return path in self.files
+
+        def rename(self, old, new):
+            self.files[new] = self.files.pop(old)
+
+    fs = Files()
+    settings.save(fs, "/data/settings.txt", values)
+    return fs.files["/data/settings.txt"]
+
+
+PUT = """async (entries) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("fishtable", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("files");
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  const tx = db.transaction("files", "readwrite");
+  for (const [path, value] of entries) {
+    tx.objectStore("files").put(value.bytes ? {data: new Uint8Array(value.bytes)} : value, path);
+  }
+  await new Promise((ok) => { tx.oncomplete = tx.onerror = tx.onabort = ok; });
+  db.close();
+}"""
+
+
+def test_the_page_speaks_the_browsers_or_the_boards_language(site, other_browser):
+    """The page's own words (web/words.js): German in a German browser (navigator.language "de-..."),
+    English otherwise and with ?lang=en; the board's saved `language=` (a settings file the board
+    would trust) wins over the browser's, and what the page finds in its stored board is said in it."""
+    ctx = other_browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        errors = []
+        open_page(page, site, errors)
+        said = page.evaluate("""() => ({lang: document.documentElement.lang,
+            games: document.querySelector('#show-games').textContent,
+            ok: document.querySelector('#btn-ok').textContent,
+            prev: document.querySelector('#btn-prev').getAttribute('aria-label'),
+            about: document.querySelector('#tools details p').innerHTML})""")
+        assert said["lang"] == "de" and said["games"] == "Beendete Spiele" and said["ok"] == "OKhalten = Zurück"
+        assert said["prev"] == "vorige" and "<code>.fish</code>-Spielaufzeichnungen" in said["about"]
+        page.click("#show-games")
+        page.wait_for_function("!document.querySelector('#games').hidden")
+        assert page.text_content("#games") == "Noch keine beendeten Spiele."
+        page.goto(site + "?lang=en")
+        wait_first_frame(page)
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert page.text_content("#show-games") == "Finished games" and page.text_content("#btn-next") == "\u25b6NEXT"
+        assert errors == []
+    finally:
+        ctx.close()
+    german, english = settings_file({"brightness": 3, "language": "de"}), settings_file({"language": "en"})
+    damaged = german.replace(b"=de", b"=en")  # its check line no longer matches: the board takes its defaults
+    for locale, stored, want in (("en-US", german, "de"), ("de-DE", english, "en"), ("en-US", damaged, "en")):
+        ctx = other_browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
+        try:
+            page = ctx.new_page()
+            open_page(page, site)
+            page.evaluate(PUT, [["/data/settings.txt", {"bytes": list(stored)}], ["/data/odd", {"data": 42}]])
+            page.reload()
+            page.wait_for_function("fishtable.checked && fishtable.firstFrameAt !== null", timeout=60000)
+            shown = page.evaluate("""() => [document.documentElement.lang,
+                document.querySelector('#show-games').textContent,
+                document.querySelector('#found-list').textContent]""")
+            assert shown[0] == want, (locale, stored, shown)
+            if want == "de":
+                assert shown[1] == "Beendete Spiele" and "/data/odd: weder Datei noch Ordner" in shown[2], shown
+            else:
+                assert shown[1] == "Finished games" and "/data/odd: not a file or folder" in shown[2], shown
+        finally:
+            ctx.close()

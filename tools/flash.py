@@ -5,7 +5,8 @@
     python3 tools/flash.py --write-mip          (regenerate mip/package.json; no board needed)
 
 1. Checks on the host: the board profile boards/BOARD.json (with the firmware's own checker)
-   and firmware/ compiled to .mpy by mpy-cross (firmware/main.py stays source).
+   and firmware/ compiled to .mpy by mpy-cross (firmware/main.py stays source), the catalogs of
+   lang/*/ compiled to /lang/LANG.bin (tools/texts.py).
 2. Finds the board: --port, or the one USB serial device in mpremote's listing (none or two
    attached: it stops and says so).
 3. Asks the board for its MicroPython (sys.implementation.version) and .mpy format (._mpy):
@@ -40,6 +41,7 @@ TOOLS = bootstrap.TOOLS
 ROOT = os.path.dirname(TOOLS)
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
+LANG = os.path.join(ROOT, "lang")  # the catalogs' sources: lang/LANG/*.txt (tools/texts.py)
 MIP_PACKAGE = os.path.join(ROOT, "mip", "package.json")
 # mip's package descriptions, with URLs relative to where each one lies, so that any fork or
 # checkout installs itself: the repository's package.json (also npm's: mip reads only its "urls",
@@ -182,6 +184,19 @@ def build(firmware=FIRMWARE, binary=None):
     return files
 
 
+def catalog_files(firmware=FIRMWARE, lang_dir=LANG):
+    """{"lang/LANG.bin": the binary catalog} of every language with sources under lang/, holding
+    the texts of `firmware` (the board reads it beside its data folder: fishtable.ui.language)."""
+    import texts
+
+    found = {}
+    for lang in sorted(os.listdir(lang_dir)) if os.path.isdir(lang_dir) else []:
+        data = texts.build(lang, lang_dir, firmware)
+        if data:
+            found["lang/%s.bin" % lang] = data
+    return found
+
+
 def config_text(old, board, page=None):
     """The board's config.txt with its BOARD line set to `board` and, when `page` is given, its PAGE
     line set to it ("" removes it); other lines kept."""
@@ -251,11 +266,12 @@ def unused_drivers(profile_text):
 def board_files(board, boards_dir=BOARDS, firmware=FIRMWARE, config=None, page=None, files=None):
     """{board path: bytes}: what a flash puts on a board of profile `board` whose /config.txt
     holds `config` (None: none yet): the compiled firmware (`files`, from build(), when given)
-    without the drivers its profile does not use (unused_drivers), /boards/BOARD.json and
-    /config.txt; the manifest is the one file more (manifest_text)."""
+    without the drivers its profile does not use (unused_drivers), the catalogs (/lang/LANG.bin),
+    /boards/BOARD.json and /config.txt; the manifest is the one file more (manifest_text)."""
     files = dict(build(firmware) if files is None else files)
     if any(p.startswith(PROTECTED) for p in files):
         raise FlashError("firmware/%s is where the board keeps its journal: move those files" % PROTECTED)
+    files.update(catalog_files(firmware))
     profile = read_profile(board, boards_dir, firmware)
     for path in unused_drivers(profile):
         files.pop(path, None)

@@ -238,22 +238,28 @@ class Reader:
         self.big_inv = {}
         for code in range(FIRST + 1, FIRST + len(font) // 8):
             cols = font[(code - FIRST) * 8:(code - FIRST) * 8 + 8]
-            char = chr(code) if code < 127 else UNKNOWN
-            self._add(cols, char, SMALL)
-            wide = bytearray(32)
-            for i in range(8):
-                word = _double(cols[i])
-                for j in (2 * i, 2 * i + 1):
-                    wide[2 * j] = word & 255
-                    wide[2 * j + 1] = word >> 8
-            wide = bytes(wide)
-            if _full_edge(cols):
-                continue
-            self.big[wide] = char
-            self.big_inv[bytes(255 - b for b in wide)] = char
+            self._letter(cols, chr(code) if code < 127 else UNKNOWN)
+        letters, glyphs = firmware_letters()
+        for i in range(len(letters)):
+            self._letter(glyphs[i * 8:i * 8 + 8], letters[i])
         for name in icons:
             self._add(icon_columns(icons[name]), name, ICON)
         self._cache = {}  # band bytes -> its hits (most bands repeat from frame to frame)
+
+    def _letter(self, cols, char):
+        """A letter of the font in 8x8 and 2x, both colours."""
+        self._add(cols, char, SMALL)
+        wide = bytearray(32)
+        for i in range(8):
+            word = _double(cols[i])
+            for j in (2 * i, 2 * i + 1):
+                wide[2 * j] = word & 255
+                wide[2 * j + 1] = word >> 8
+        wide = bytes(wide)
+        if _full_edge(cols):
+            return
+        self.big[wide] = char
+        self.big_inv[bytes(255 - b for b in wide)] = char
 
     def _add(self, cols, name, kind):
         cols = bytes(cols)
@@ -474,6 +480,14 @@ def load_font():
     from devices import font
 
     return font.font_bytes(font.font_file())
+
+
+def firmware_letters():
+    """The letters the firmware draws beyond the font (fishtable.ui.draw: ä ö ü Ä Ö Ü ß) and their
+    8x8 glyphs, 8 column bytes each."""
+    from fishtable.ui import draw
+
+    return draw.EXTRA, draw.GLYPHS
 
 
 def firmware_icons():

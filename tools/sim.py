@@ -34,7 +34,10 @@ Scripted (tests, demos):
 
 Flash: the simulated board's filesystem is a host folder (--flash DIR, default
 build/sim/flash).  The game in progress and the finished games live under DIR/data
-(finished games: DIR/data/history/*.fish, readable by tools/replay.py).
+(finished games: DIR/data/history/*.fish, readable by tools/replay.py).  Interactive, the flash
+holds the catalogs of lang/ (DIR/lang/de.bin, as `make flash` puts them): a fresh flash asks
+"Language/Sprache" at its first start.  Scripted runs are English without a catalog unless
+--lang de (the catalog on the flash and the language chosen in the settings).
 """
 
 import argparse
@@ -158,22 +161,48 @@ def frame_png(buf, ring):
     )
 
 
+# -- the language ---------------------------------------------------------------
+def languages(flash, lang=None):
+    """The catalogs on the simulated flash as `make flash` puts them (FLASH/lang/LANG.bin, from
+    lang/*/ as the sources are now), with the settings' language set to `lang` when given (else
+    a fresh flash asks at its first start); lang "": none (English only, nothing asked)."""
+    import flash as flashing
+
+    folder = os.path.join(flash, "lang")
+    if os.path.isdir(folder):
+        shutil.rmtree(folder)
+    if lang == "":
+        return
+    for rel, data in flashing.catalog_files().items():
+        os.makedirs(os.path.dirname(os.path.join(flash, rel)), exist_ok=True)
+        with open(os.path.join(flash, rel), "wb") as f:
+            f.write(data)
+    if lang:
+        from fishtable.store import Store
+        from fishtable.ui import prefs
+
+        store = Store(root=os.path.join(flash, "data"))
+        values = store.load_settings(prefs.defaults())
+        values["language"] = lang
+        store.save_settings(values)
+
+
 # -- scripted mode ------------------------------------------------------------
-def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False, text=None, board=None):
+def scripted(keys, frames_dir, seed, micropython=False, flash=FLASH, fresh=False, text=None, board=None, lang=""):
     """Run a key script; write the PNGs and their texts; returns (frames, the last frame's text).
 
     `text(number, screen_text)` is called for every frame when given; `board`: the profile
-    (boards/NAME.json) instead of pico.  Raises on a failure."""
+    (boards/NAME.json) instead of pico; `lang`: play in that language ("de": its catalog on the
+    flash, the setting chosen; "": English, no catalog, nothing asked).  Raises on a failure."""
     from screenreader import Reader
 
     import mprun
 
     reader = Reader()
     if fresh and os.path.isdir(flash):
-        import shutil
-
         shutil.rmtree(flash)
     os.makedirs(flash, exist_ok=True)
+    languages(flash, lang)
     os.makedirs(frames_dir, exist_ok=True)
     for name in os.listdir(frames_dir):
         if name.endswith(".png") or name.endswith(".txt"):
@@ -427,6 +456,7 @@ def interactive(seed, flash, micropython=None, board=None):
             micropython = False
     os.chdir(ROOT)
     os.makedirs(flash, exist_ok=True)
+    languages(flash)  # a fresh flash asks Language/Sprache at its first start
     view = TerminalView()
     view.watch()
     fd = sys.stdin.fileno()
@@ -476,6 +506,7 @@ def main(argv=None):
     parser.add_argument("--fresh", action="store_true", help="empty the flash folder first")
     parser.add_argument("--text", action="store_true", help="print every frame's text (scripted mode)")
     parser.add_argument("--board", help="the board profile, boards/NAME.json (default pico; e.g. pico_sh1106)")
+    parser.add_argument("--lang", default="", help="scripted mode: play in this language (de; default English)")
     args = parser.parse_args(argv)
     if args.keys:
         frames = args.frames or os.path.join(ROOT, "build", "sim", "frames")
@@ -485,7 +516,7 @@ def main(argv=None):
             print("--- frame %d ---\n%s" % (number, words))
 
         count, final = scripted(args.keys, frames, seed, args.micropython, args.flash, args.fresh,
-                                show if args.text else None, args.board)
+                                show if args.text else None, args.board, args.lang)
         if not args.text:
             print(final)
         print("%d frames in %s" % (count, frames))

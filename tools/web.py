@@ -37,7 +37,7 @@ OUT = os.path.join(ROOT, "build", "web")
 VM = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 VM_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_FILES = ("index.html", "style.css", "app.js", "storage.js", "input.js", "panel.js", "ring.js", "scan.js",
-              "vm-worker.js", "history-worker.js", "manifest.webmanifest", "icon.svg")
+              "words.js", "vm-worker.js", "history-worker.js", "manifest.webmanifest", "icon.svg")
 EDGE_FILES = ("edge.py", "vmtime.py")  # into the VM at /web
 SOURCE = ("/main.py", "/boot.py", "/web/simrun.py")  # kept as source (run by name, or test-only)
 # tools/devices: what devices.install() and the edge import (vtime: the models' clock, when there is one)

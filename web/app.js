@@ -4,6 +4,7 @@ import { Flash, tarOf } from "./storage.js";
 import { perceived } from "./ring.js";
 import { fragmentFields, result as scannedResult, bgStatsLink, CSS_COLOURS } from "./scan.js";
 import { send, WORDS, SEQ, CONSUMED, SYNC, PREV, NEXT, OK, DOWN, UP, LONG } from "./input.js";
+import { tr, german, boardLanguage, chooseLanguage, translatePage } from "./words.js";
 
 const W = 128, H = 64;
 const ON = [110, 200, 255]; // the OLED's lit pixel (the simulator's colour)
@@ -278,15 +279,23 @@ function boot() {
   worker.onmessage = (e) => {
     const msg = e.data;
     if (msg.type === "frame") onFrame(msg);
-    else if (msg.type === "fs") flash.apply(msg);
+    else if (msg.type === "fs") {
+      flash.apply(msg);
+      if (msg.op === "rename" && msg.to === SETTINGS) useLanguage(); // the board saved its settings
+    }
     else if (msg.type === "synced") synced(msg.n);
     else if (msg.type === "heap") {
       state.heap = { alloc: msg.alloc, free: msg.free, at: performance.now() };
       recycleWhenUnseen();
-      $("heap").textContent = `VM heap: gc.mem_alloc() ${(msg.alloc / 1024).toFixed(1)} KB (with the garbage` +
-        ` this VM frees only between calls), gc.mem_free() ${(msg.free / 1048576).toFixed(1)} MB (with the` +
-        ` 128 MB it may still grow by)` +
-        (state.recycles ? `; restarted ${state.recycles}x to free it` : "");
+      const kb = (msg.alloc / 1024).toFixed(1), mb = (msg.free / 1048576).toFixed(1);
+      $("heap").textContent = german
+        ? `VM-Heap: gc.mem_alloc() ${kb} KB (mit dem Müll, den diese VM nur zwischen Aufrufen freigibt),` +
+          ` gc.mem_free() ${mb} MB (mit den 128 MB, um die er noch wachsen darf)` +
+          (state.recycles ? `; ${state.recycles}x neu gestartet, um ihn freizugeben` : "")
+        : `VM heap: gc.mem_alloc() ${kb} KB (with the garbage` +
+          ` this VM frees only between calls), gc.mem_free() ${mb} MB (with the` +
+          ` 128 MB it may still grow by)` +
+          (state.recycles ? `; restarted ${state.recycles}x to free it` : "");
     } else if (msg.type === "level") {
       state.levels.push([msg.button, msg.down, Math.round(msg.held), Math.round(msg.at)]);
       if (state.levels.length > 200) state.levels.shift();
@@ -298,8 +307,8 @@ function boot() {
     } else if (msg.type === "stopped") {
       state.stopped = msg.error || "ok";
       if (msg.error) {
-        $("status").textContent = "The board stopped: " + msg.error.split("\n").slice(-2).join(" ");
-        if (!state.found.length) $("found-title").textContent = "If what the page keeps stops its board, reset it:";
+        $("status").textContent = tr("The board stopped: ") + msg.error.split("\n").slice(-2).join(" ");
+        if (!state.found.length) $("found-title").textContent = tr("If what the page keeps stops its board, reset it:");
         $("found").hidden = false; // the way out: reset the stored board
       }
     }
@@ -342,12 +351,16 @@ function sayFound(items) {
       li.appendChild(document.createElement("code")).textContent = path;
       li.appendChild(document.createTextNode(": "));
     }
-    li.appendChild(document.createTextNode(what));
+    li.appendChild(document.createTextNode(tr(what)));
   }
   if (!state.found.length) return;
   const n = state.found.length;
-  $("found-title").textContent = `The stored board holds ${n === 1 ? "one thing" : n + " things"} the board` +
-    " cannot use whole (it starts without them):";
+  $("found-title").textContent = !german
+    ? `The stored board holds ${n === 1 ? "one thing" : n + " things"} the board` +
+      " cannot use whole (it starts without them):"
+    : n === 1
+      ? "Der Gerätespeicher enthält einen Eintrag, den das Gerät nicht ganz nutzen kann (es startet ohne ihn):"
+      : `Der Gerätespeicher enthält ${n} Einträge, die das Gerät nicht ganz nutzen kann (es startet ohne sie):`;
   $("found").hidden = false;
 }
 
@@ -374,7 +387,7 @@ async function resetBoard() {
   $("found-list").textContent = "";
   $("found").hidden = true;
   $("reset").hidden = true;
-  $("status").textContent = "The stored board was reset: the board starts afresh.";
+  $("status").textContent = tr("The stored board was reset: the board starts afresh.");
   restart();
 }
 
@@ -386,13 +399,13 @@ async function showGames() {
   const files = flash.names(HISTORY).map((name) => ({ name, data: flash.read(HISTORY + "/" + name) }));
   const found = files.length ? (await runTool({ type: "games", files })).games : [];
   box.textContent = "";
-  if (!found.length) box.textContent = "No finished games yet.";
+  if (!found.length) box.textContent = tr("No finished games yet.");
   const list = box.appendChild(document.createElement("ul"));
   for (const game of found) {
     const li = list.appendChild(document.createElement("li"));
     li.appendChild(document.createElement("span")).textContent = game.name;
     const a = li.appendChild(document.createElement("a"));
-    a.textContent = "download";
+    a.textContent = tr("download");
     a.download = game.name;
     a.href = URL.createObjectURL(new Blob([game.data], { type: "text/plain" }));
   }
@@ -426,24 +439,25 @@ async function storeFiles(incoming) {
 }
 
 async function importFiles(files) {
-  $("status").textContent = "Importing\u2026";
+  $("status").textContent = tr("Importing\u2026");
   const incoming = [];
   for (const file of files) incoming.push({ name: file.name, data: new Uint8Array(await file.arrayBuffer()) });
   const answer = await storeFiles(incoming);
   if (answer.error) {
-    $("status").textContent = "Nothing imported: " + answer.error;
+    $("status").textContent = tr("Nothing imported: ") + answer.error;
     return;
   }
   const parts = [];
-  if (answer.done.length) parts.push("Imported " + answer.done.map(([, made]) => made).join(", ") + "; the board restarts.");
-  for (const [name, why] of answer.refused) parts.push("Not imported: " + name + ": " + why + ".");
+  const made = answer.done.map(([, made]) => made).join(", ");
+  if (answer.done.length) parts.push(german ? "Importiert: " + made + "; das Gerät startet neu." : "Imported " + made + "; the board restarts.");
+  for (const [name, why] of answer.refused) parts.push(tr("Not imported: ") + name + ": " + why + ".");
   $("status").textContent = parts.join(" ");
 }
 
 async function showSummary() {
   const out = $("summary");
   out.hidden = false;
-  out.textContent = "Counting\u2026";
+  out.textContent = tr("Counting\u2026");
   const files = flash.names(HISTORY).map((name) => ({ name, data: flash.read(HISTORY + "/" + name) }));
   out.textContent = (await runTool({ type: "summary", files })).text;
 }
@@ -461,8 +475,8 @@ function showScanned() {
   $("card-title").textContent = res.title;
   const when = [];
   if (res.date) when.push(res.date.replace("T", " "));
-  if (res.played !== null) when.push(res.played + " min");
-  $("card-when").textContent = when.join(", ") || "No date or length: the board has no clock";
+  if (res.played !== null) when.push(res.played + tr(" min"));
+  $("card-when").textContent = when.join(", ") || tr("No date or length: the board has no clock");
   const list = $("card-players");
   list.textContent = "";
   for (const p of [...res.players].sort((a, b) => a.rank - b.rank || a.seat - b.seat)) {
@@ -476,9 +490,9 @@ function showScanned() {
     };
     add("rank", p.rank);
     add("swatch", "").style.background = CSS_COLOURS[p.colour];
-    add("name", p.label + (p.seat === res.start ? " (started)" : ""));
+    add("name", p.label + (p.seat === res.start ? tr(" (started)") : ""));
     add("score", p.score);
-    add("won", p.winner ? "wins" : "");
+    add("won", p.winner ? tr("wins") : "");
   }
   $("card-bgstats").href = bgStatsLink(res);
   if (res.whole) readScannedRecord();
@@ -487,7 +501,7 @@ function showScanned() {
 async function readScannedRecord() {
   const answer = await runTool({ type: "link", link: location.hash });
   if (answer.error || !answer.record) {
-    $("card-status").textContent = "The game's record did not come whole: " + (answer.error || "only the result");
+    $("card-status").textContent = tr("The game's record did not come whole: ") + (answer.error || tr("only the result"));
     return;
   }
   state.scannedRecord = answer.record;
@@ -504,12 +518,14 @@ async function readScannedRecord() {
 
 async function keepScanned() {
   if (!flash) return;
-  $("card-status").textContent = "Keeping\u2026";
+  $("card-status").textContent = tr("Keeping\u2026");
   const data = new TextEncoder().encode(state.scannedRecord);
   const answer = await storeFiles([{ name: "scanned.fish", data }]);
-  if (answer.error) $("card-status").textContent = "Not kept: " + answer.error;
-  else if (answer.done.length) $("card-status").textContent = "Kept in this page's history as " + answer.done[0][1] + ".";
-  else $("card-status").textContent = "Not kept: " + answer.refused[0][1] + ".";
+  if (answer.error) $("card-status").textContent = tr("Not kept: ") + answer.error;
+  else if (answer.done.length) {
+    $("card-status").textContent = (german ? "In den Verlauf dieser Seite übernommen als " : "Kept in this page's history as ") +
+      answer.done[0][1] + ".";
+  } else $("card-status").textContent = tr("Not kept: ") + answer.refused[0][1] + ".";
 }
 
 // Hold the "board" lock for as long as this tab lives; false when another tab has it.
@@ -523,13 +539,29 @@ function holdBoardLock() {
 }
 
 // -- start ----------------------------------------------------------------------------------
+// -- the page's language: the board's setting once its flash is open, else the browser's -------
+const SETTINGS = "/data/settings.txt";
+function useLanguage() {
+  let board = null;
+  for (const path of flash ? [SETTINGS, SETTINGS.replace(".txt", ".bak")] : []) {
+    board = boardLanguage(flash.read(path));
+    if (board) break;
+  }
+  const was = german;
+  chooseLanguage(params.get("lang"), board, navigator.language);
+  if (german === was && document.documentElement.lang === (german ? "de" : "en")) return;
+  translatePage(document);
+  if ($("status").dataset.starting) $("status").textContent = tr("Starting the board\u2026");
+}
+
 async function main() {
+  useLanguage();
   showScanned();
   if (!window.crossOriginIsolated) {
     // A static host without the isolation headers: the service worker adds them, from the
     // next load on (once it is installed): reload once.
-    $("status").textContent = "This page needs cross-origin isolation (tools/web.py sends it; elsewhere" +
-      " its service worker adds it after a reload).";
+    $("status").textContent = tr("This page needs cross-origin isolation (tools/web.py sends it; elsewhere" +
+      " its service worker adds it after a reload).");
     if (navigator.serviceWorker && !sessionStorage.isolating) {
       await navigator.serviceWorker.ready;
       sessionStorage.isolating = "1";
@@ -542,16 +574,17 @@ async function main() {
   ctl = new Int32Array(sab);
   // One board per browser: a second tab would write the same storage.
   if (navigator.locks && keys === null && !(await holdBoardLock())) {
-    $("status").textContent = "fishtable is already running in another tab of this browser.";
+    $("status").textContent = tr("fishtable is already running in another tab of this browser.");
     return;
   }
   try {
     flash = await new Flash(keys === null).open();
   } catch (err) {
     flash = new Flash(false); // no IndexedDB (a private window?): the games last as long as the tab
-    $("status").textContent = "This browser keeps no storage here: games are lost when the tab closes.";
+    $("status").textContent = tr("This browser keeps no storage here: games are lost when the tab closes.");
     delete $("status").dataset.starting;
   }
+  useLanguage();
   wireButton("btn-prev", PREV);
   wireButton("btn-next", NEXT);
   wireButton("btn-ok", OK);

@@ -14,16 +14,18 @@ store's tests and the benchmark all use it.
 
 from micropython import const
 
+from fishtable.text import n_, t
+
 # What follows a statement (`play` returns TURN, or SCORED and OVER as bits: both when the last
 # round's scoring ended the game).
 TURN = const(0)  # the statement is in; the game goes on
 SCORED = const(1)  # it ended a round whose scoring the table sees (Hi Fisch!)
 OVER = const(2)  # it ended the game: the game is in the history now (`finished`)
 
-FINISHED_AT_BOOT = "The last game was over: it is in the history now"
+FINISHED_AT_BOOT = n_("The last game was over: it is in the history now")  # (the app translates it)
 # A game over that the flash had no room to move into the history: it stays in the journal
 # (nothing lost) and goes there before a new game begins (`begin`) or at the next start.
-NOT_FILED = "Game kept, not yet in History: Flash full"
+NOT_FILED = n_("Game kept, not yet in History: Flash full")
 
 
 class Session:
@@ -123,8 +125,12 @@ class Session:
             self.unfiled = match
             flash = isinstance(err, OSError)
             full = flash and err.args and err.args[0] == 28  # ENOSPC: the store's FlashFull
-            self.unfiled_note = NOT_FILED if full else "Game kept, not yet in History (%s %s)" % (
-                "flash error" if flash else "error:", err)
+            if full:
+                self.unfiled_note = t(NOT_FILED)
+            elif flash:
+                self.unfiled_note = t("Game kept, not yet in History (flash error %s)") % err
+            else:
+                self.unfiled_note = t("Game kept, not yet in History (error: %s)") % err
             return True
         self.unfiled = None
         self._drop_played()
@@ -143,7 +149,7 @@ class Session:
         if not match.statements:
             from fishtable.core.errors import Invalid
 
-            raise Invalid("nothing to undo")
+            raise Invalid(t("nothing to undo"))
         self.store.undo(match)
         return match.undo()
 

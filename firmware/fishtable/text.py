@@ -17,6 +17,11 @@ def t(english):
     return english if found is None else found
 
 
+def n_(english):
+    """Mark `english` as a text for the catalogs where `t` cannot be called yet (import time)."""
+    return english
+
+
 def use(lookup):
     """Show texts through `lookup` (english -> text or None); None: English."""
     global _lookup

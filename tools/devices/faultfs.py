@@ -4,7 +4,7 @@
 mkdir, size, exists) and models LittleFS honestly:
 - a file's new contents become durable only when the file is flushed or closed (a commit);
 - creating a file commits an empty file at once (LittleFS writes the directory entry);
-- rename and remove are atomic.
+- rename and remove are atomic (a folder is renamed with all it holds).
 
 Every byte written is one *write point*, and so is every commit, rename, remove and mkdir.
 With `cut_at=N` the power fails at write point N (0-based): the bytes before it have
@@ -255,6 +255,8 @@ class FaultFs:
 
     def rename(self, old, new):
         self._alive()
+        if old in self.dirs and old != "/":
+            return self._rename_folder(old, new)
         if old not in self.files:
             raise OSError(ENOENT)
         if new in self.dirs:
@@ -262,6 +264,22 @@ class FaultFs:
         self._need_parent(new)
         self._point()
         self.files[new] = self.files.pop(old)
+
+    def _rename_folder(self, old, new):
+        """A folder and everything in it moved at once, as LittleFS does (into an empty folder or
+        a new name only)."""
+        if new in self.files or new == old or new.startswith(old + "/"):
+            raise OSError(EEXIST if new in self.files else 22)  # EINVAL: into itself
+        if new in self.dirs and self.listdir(new):
+            raise OSError(39)  # ENOTEMPTY
+        self._need_parent(new)
+        self._point()
+        prefix = old + "/"
+        for name in [n for n in self.files if n.startswith(prefix)]:
+            self.files[new + name[len(old) :]] = self.files.pop(name)
+        for name in [n for n in self.dirs if n == old or n.startswith(prefix)]:
+            self.dirs.discard(name)
+            self.dirs.add(new + name[len(old) :])
 
     def listdir(self, path):
         self._alive()

@@ -56,7 +56,9 @@ class Rig:
         self.now = 0
         self.words = []
         self.app = App(self.hw, Session(self.store), Die(seed), self.store.load_settings(prefs.defaults()), 0)
-        self.app.start()
+        from fishtable.ui.language import start
+
+        start(self.app)  # App.start in the saved language (English unless a catalog lies beside the data)
         self.run(60)
 
     # -- time and keys ---------------------------------------------------------

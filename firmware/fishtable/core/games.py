@@ -9,6 +9,8 @@ Adding a fourth game means one rules module (core/), one screen module and one h
     info.title, info.low, info.high     # "Hecht", 2, 6
 """
 
+from fishtable.text import n_
+
 # What the set-up asks for or takes from the settings, per game (`Game.options`).
 ASK_ADVANCED = "advanced"  # Yo Fish!: "Advanced game?" at set-up -> `option advanced`
 CHIPS_SETTING = "chips"  # Hecht: the six chips from the setting of that name -> `option chips ...`
@@ -28,7 +30,8 @@ class Game:
         self.fixed_colours = fixed_colours  # True: the pike colours only (Hecht), seat N offered colour N first
         self.options = options  # ASK_ADVANCED / CHIPS_SETTING entries: what the set-up does
         # (key, default, label, editor) of the settings this game owns: the Settings menu shows
-        # `label` (with the value for a "%s" in it); `editor` says how it is edited (fishtable.ui.settings):
+        # `label` (with the value for a "%s" in it; texts are marked n_, shown through t); `editor` says how it
+        # is edited (fishtable.ui.settings):
         #   ("number", low, high, title, info)   one value picked from low..high
         #   ("picks", n, module, choices, check, title, refused)   n values picked one after the
         #       other from `module`'s tuple `choices`, kept if `module`'s `check` takes them
@@ -40,12 +43,13 @@ GAMES = (
          "fishtable.ui.helptext_hifisch", False, (), ()),
     Game("hecht", "Hecht", 2, 6, "fishtable.core.hecht", "fishtable.ui.play_hecht", "fishtable.ui.helptext_hecht",
          True, (CHIPS_SETTING,),
-         ((CHIPS_SETTING, "snail skip wave carp pike wave", "Hecht chips",
-           ("picks", 6, "fishtable.core.hecht", "KINDS", "check_chips", "Hecht chip %d/6",
-            "Chips need one skip and a pike: not saved")),)),
+         ((CHIPS_SETTING, "snail skip wave carp pike wave", n_("Hecht chips"),
+           ("picks", 6, "fishtable.core.hecht", "KINDS", "check_chips", n_("Hecht chip %d/6"),
+            n_("Chips need one skip and a pike: not saved"))),)),
     Game("yofish", "Yo Fish!", 3, 4, "fishtable.core.yofish", "fishtable.ui.play_yofish",
          "fishtable.ui.helptext_yofish", False, (ASK_ADVANCED,),
-         (("yo_max", 12, "Yo Fish! 1 to %s", ("number", 6, 99, "Highest card:", "Yo Fish!")),)),
+         (("yo_max", 12, n_("Yo Fish! 1 to %s"),
+           ("number", 6, 99, n_("Highest card:"), "Yo Fish!")),)),
 )
 
 

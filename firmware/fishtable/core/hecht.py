@@ -20,6 +20,7 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.ledger import Ledger, parse_int
+from fishtable.text import t
 
 COLOURS = ("red", "yellow", "blue", "green", "orange", "white")  # player 1 .. 6
 KINDS = ("snail", "skip", "wave", "carp", "pike")
@@ -160,13 +161,13 @@ class Game(Ledger):
     def check(self, stmt):
         """Raise Invalid (a short reason) unless `stmt` may be played now; changes nothing."""
         if self.over:
-            raise Invalid("the game is over")
+            raise Invalid(t("the game is over"))
         verb = stmt[0]
         if verb == "action":
             self._check_action(stmt)
         elif verb == "end":
             if not self.acted:
-                raise Invalid("take an action before end")
+                raise Invalid(t("take an action before end"))
         elif verb == "eat" or verb == "graze" or verb == "emigrate":
             self._check_move(verb, stmt)
         else:
@@ -174,67 +175,67 @@ class Game(Ledger):
 
     def _check_move(self, verb, stmt):
         if self.moves >= self.allowance():
-            raise Invalid("no movement points left")
+            raise Invalid(t("no movement points left"))
         if not self.acted and self._only_skip_open():
-            raise Invalid("only skip is left: skip first")
+            raise Invalid(t("only skip is left: skip first"))
         if verb == "graze":
             if not self.snails_board:
-                raise Invalid("no snail on the board")
+                raise Invalid(t("no snail on the board"))
             if not self.hungry_carp:
-                raise Invalid("no hungry carp")
+                raise Invalid(t("no hungry carp"))
             return
         p = self.turn
         if verb == "emigrate" and stmt[1]:
             if not self.sated[p]:
-                raise Invalid("you have no sated pike")
+                raise Invalid(t("you have no sated pike"))
             return
         if not self.hungry[p]:
-            raise Invalid("you have no hungry pike")
+            raise Invalid(t("you have no hungry pike"))
         if verb == "emigrate":
             return
         pond = self.carp_pond()
         if pond < EAT_POND:
-            raise Invalid("no eating: only %d carp in the pond" % pond)
+            raise Invalid(t("no eating: only %d carp in the pond") % pond)
         if stmt[1] and not self.sated_carp:
-            raise Invalid("no sated carp")
+            raise Invalid(t("no sated carp"))
         if not stmt[1] and not self.hungry_carp:
-            raise Invalid("no hungry carp")
+            raise Invalid(t("no hungry carp"))
 
     def _check_action(self, stmt):
         if self.acted:
-            raise Invalid("only one action per turn")
+            raise Invalid(t("only one action per turn"))
         kind = stmt[1]
         if kind == "skip" and self.lines:
-            raise Invalid("skip only at the start of a turn")
+            raise Invalid(t("skip only at the start of a turn"))
         if self.open_chip(kind) < 0:
             if kind not in self.chips:
-                raise Invalid("%s is not among the chips" % kind)
-            raise Invalid("your %s chip is covered" % kind)
+                raise Invalid(t("%s is not among the chips") % t(kind))
+            raise Invalid(t("your %s chip is covered") % t(kind))
         args = self._args(stmt)
         if kind == "carp":
             most = self.carp_nests_possible()
             if len(args) > most:
-                raise Invalid("%d sated carp: at most %d nests" % (self.sated_carp, most))
+                raise Invalid(t("%d sated carp: at most %d nests") % (self.sated_carp, most))
             for roll in args:
                 if roll < 1 or roll > 6:
-                    raise Invalid("a roll must be 1 to 6, not %d" % roll)
+                    raise Invalid(t("a roll must be 1 to 6, not %d") % roll)
         elif kind == "pike":
             self._check_pairs(args)
         elif args:
-            raise Invalid("action %s takes nothing more" % kind)
+            raise Invalid(t("action %s takes nothing more") % t(kind))
 
     def _check_pairs(self, pairs):
         if len(pairs) > NESTS:
-            raise Invalid("at most 3 pike nests, not %d" % len(pairs))
+            raise Invalid(t("at most 3 pike nests, not %d") % len(pairs))
         for pair in pairs:
             for owner in pair:
                 if owner < 1 or owner > self.players:
-                    raise Invalid("an owner must be 1 to %d, not %d" % (self.players, owner))
+                    raise Invalid(t("an owner must be 1 to %d, not %d") % (self.players, owner))
                 used = 0
                 for a, b in pairs:
                     used += (a == owner) + (b == owner)
                 if used > self.sated[owner - 1]:
-                    raise Invalid("player %d has %d sated pikes, not %d" % (owner, self.sated[owner - 1], used))
+                    raise Invalid(t("player %d has %d sated pikes, not %d") % (owner, self.sated[owner - 1], used))
 
     def apply(self, stmt):
         """Apply a statement that `check` accepted."""
@@ -465,7 +466,9 @@ class Game(Ledger):
         return [min(want[p], self.pike_supply[p]) for p in range(self.players)]
 
     def warnings(self):
-        """Short reminders for the current player (each at most 21 characters)."""
+        """Short reminders for the current player (each at most 21 characters): English keys that
+        the play screen turns into its own words (fishtable.ui.play_hecht.short_warning, through
+        `t`), so they are not translated here."""
         if self.over:
             return ()
         out = []

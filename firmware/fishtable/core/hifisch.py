@@ -12,6 +12,7 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.ledger import Ledger, parse_int
+from fishtable.text import t
 
 NUMBERFISH = const(29)
 SHARKS = const(7)
@@ -97,25 +98,26 @@ class Game(Ledger):
 
     def check(self, stmt):
         if self.over:
-            raise Invalid("the game is over")
+            raise Invalid(t("the game is over"))
         if stmt[0] == "shark":
             if not self.sharks_down:
-                raise Invalid("no shark is face-down (all 7 are flipped)")
+                raise Invalid(t("no shark is face-down (all 7 are flipped)"))
             card = 0
         else:
             card = stmt[1]
             if card < 1 or card > NUMBERFISH:
-                raise Invalid("the fish number must be 1 to 29, not %d" % card)
+                raise Invalid(t("the fish number must be 1 to 29, not %d") % card)
             if self.loc[card] > BACK:
-                raise Invalid("fish %d is not face-down" % card)
+                raise Invalid(t("fish %d is not face-down") % card)
         if stmt[-1]:
             if not self.hidden:
-                raise Invalid("no shell is left on the face-down cards (all 10 are found)")
+                raise Invalid(t("no shell is left on the face-down cards (all 10 are found)"))
             if card and self.loc[card] == BACK:
-                raise Invalid("fish %d has no shell: it was face-up before" % card)
+                raise Invalid(t("fish %d has no shell: it was face-up before") % card)
         elif (card == 0 or self.loc[card] == DOWN) and self.hidden and self.hidden >= self.unflipped():
             # as many shells hidden as cards never flipped: each of those cards has one
-            raise Invalid("every card never flipped has a shell now: %s shell" % ("shark" if card == 0 else "fish N"))
+            card = t("shark") if card == 0 else t("fish N")
+            raise Invalid(t("every card never flipped has a shell now: %s shell") % card)
 
     def apply(self, stmt):
         p = self.turn

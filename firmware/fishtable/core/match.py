@@ -9,6 +9,7 @@ from micropython import const
 from fishtable.core.errors import Invalid
 from fishtable.core.games import find, rules_class
 from fishtable.core.names import GUEST, is_guest  # noqa: F401 - the screens take them from here
+from fishtable.text import t
 
 
 def tokens_of(line):
@@ -109,7 +110,7 @@ class Match:
     def check(self, stmt):
         """Raise Invalid when `stmt` may not be played now; changes nothing."""
         if self.game.over:
-            raise Invalid("the game is over")
+            raise Invalid(t("the game is over"))
         self.game.check(stmt)
 
     def allows(self, stmt):
@@ -133,7 +134,7 @@ class Match:
     def undo(self):
         """Take back the last statement and rebuild the state; returns it."""
         if not self.statements:
-            raise Invalid("nothing to undo")
+            raise Invalid(t("nothing to undo"))
         stmt = self.statements.pop()
         self.rebuild()
         return stmt
@@ -171,7 +172,7 @@ class Match:
         names = self.names
         if names and not is_guest(names[player - 1]):
             return names[player - 1]
-        return "P%d" % player
+        return t("P%d") % player
 
     def header_lines(self):
         """The record's header lines."""

@@ -7,6 +7,7 @@ from micropython import const
 
 from fishtable.core.errors import Invalid
 from fishtable.core.ledger import Ledger, parse_int
+from fishtable.text import t
 
 DECK = const(48)
 HAND = const(6)
@@ -90,24 +91,24 @@ class Game(Ledger):
     def check(self, stmt):
         verb = stmt[0]
         if self.over:
-            raise Invalid("the game is over")
+            raise Invalid(t("the game is over"))
         if verb == "hidden":
             if not self.advanced:
-                raise Invalid("hidden bonuses are for the advanced game")
+                raise Invalid(t("hidden bonuses are for the advanced game"))
             if self.turns_left:
-                raise Invalid("hidden bonuses come after the last turn")
+                raise Invalid(t("hidden bonuses come after the last turn"))
             if self.hidden_in[stmt[1] - 1]:
-                raise Invalid("player %d's hidden bonus is already in" % stmt[1])
+                raise Invalid(t("player %d's hidden bonus is already in") % stmt[1])
             return
         if not self.turns_left:
-            raise Invalid("every hand is empty: enter the hidden bonuses")
+            raise Invalid(t("every hand is empty: enter the hidden bonuses"))
         if verb == "cover":
             if stmt[1] <= stmt[2]:
-                raise Invalid("a cover needs a higher card, not %d on %d" % (stmt[1], stmt[2]))
+                raise Invalid(t("a cover needs a higher card, not %d on %d") % (stmt[1], stmt[2]))
             if not self.middle:
-                raise Invalid("no card in the middle to cover")
+                raise Invalid(t("no card in the middle to cover"))
         elif stmt[2] > self.middle:
-            raise Invalid("more matches than cards in the middle (%d)" % self.middle)
+            raise Invalid(t("more matches than cards in the middle (%d)") % self.middle)
 
     def apply(self, stmt):
         if stmt[0] == "hidden":

@@ -69,7 +69,9 @@ class Gauge:
         if self.low_now(vbus is not None and vbus.value()):
             app.key_at = now  # lit, so that it is seen
             app.dim(0)
-            app.message("Battery low: the game is saved")
+            from fishtable.text import t  # (the app's words: loaded only when it is said)
+
+            app.message(t("Battery low: the game is saved"))
 
     def show_with_mark(self, display):
         """Make `display.show()` draw the mark into each frame first."""

@@ -5,6 +5,8 @@ belongs (`/data`, `journal.d`, `history`, `stats`, `damaged`) or a folder where 
 fail: it is moved into `damaged/` (fishtable.store.recover keeps its cap) and the panel says so,
 or says that it cannot be."""
 
+from fishtable.text import t
+
 FOLDERS = ("journal.d", "history", "stats")  # (and damaged/, made only when something goes there)
 FILES = ("settings.txt", "roster.txt", "played.txt")
 
@@ -55,9 +57,9 @@ def check(store):
         except OSError:
             pass
     if stuck:
-        return "Flash damaged: %s in the way, cannot be moved" % ", ".join(stuck)
+        return t("Flash damaged: %s in the way, cannot be moved") % ", ".join(stuck)
     if moved:
-        return "Flash repaired: %s was in the way, now in damaged" % ", ".join(moved)
+        return t("Flash repaired: %s was in the way, now in damaged") % ", ".join(moved)
     return None
 
 

@@ -23,6 +23,7 @@ from micropython import const
 from fishtable.core.errors import Invalid, RecordError
 from fishtable.store.fs import OLD_SUFFIX, copy_file, remove_if_there
 from fishtable.store.journal import CHECK_SIZE, check, drop_parts, part_of, rewrite
+from fishtable.text import t
 
 # dropped with this module (fs.forget)
 FORGET = ("fishtable.core.record", "fishtable.core.lines", "fishtable.core.days", "fishtable.utf8")
@@ -30,6 +31,8 @@ _MAYBE = const(2)  # the first line had no check: a journal from before checks, 
 PART_MARK = b"# part "
 DAMAGED_DIR = "damaged"  # beside the journal: the parts a repair could not use, kept
 MAX_DAMAGED = const(24)  # files kept there at most (the oldest go first)
+_CUT_SHORT = const(1)  # journal.fish could not be read to its end
+_LOST = const(2)  # a part could not be read (it is lost whole), or journal.fish after its promise
 
 
 def _check_of(data, start, end):
@@ -50,7 +53,7 @@ def _check_of(data, start, end):
 
 
 def _moves_word(count):
-    return "%d move%s" % (count, "" if count == 1 else "s")
+    return t("1 move") if count == 1 else t("%d moves") % count
 
 
 class Scanner:
@@ -404,7 +407,9 @@ def resume(store):
         if not _settle_rewrite(fs, path):
             return None, _headless(store)
         found = Scanner()
-        _read(found, fs, path, store.buf)
+        unread = 0  # a read failed: _CUT_SHORT in journal.fish before its promise, _LOST in a part
+        if not _read(found, fs, path, store.buf):
+            unread = _LOST if found.promised else _CUT_SHORT  # (the promise is its last line)
         listed = _parts_of(fs, store.parts_dir, found.gen) if found.gen else []
         parts = 0  # the parts read
         bad_from = 0  # the first part that is not part of the proven run (0: none)
@@ -420,6 +425,7 @@ def resume(store):
             count = _count_of(found)
             found.expect_part(parts)
             if not _read(found, fs, store._part_path(found.gen, parts), store.buf):
+                unread = _LOST
                 match = found.reader.match
                 if match is not None and len(match.statements) > count:
                     match.truncate(count)  # a part that cannot be read is lost whole
@@ -437,14 +443,14 @@ def resume(store):
         unused = [i for i in listed if i >= bad_from] if bad_from else []
         # what was lost: counted from the parts' proven marks; a torn line in the files read, as one
         total, held = _tally(store, found.gen, unused, prev, starts) if unused else (-1, False)
-        lost = found.lost
+        lost = 0 if unread else found.lost  # (a read error is no damaged line: the marks count)
     except Exception:  # noqa: BLE001 - an unreadable flash must not stop the table
         try:
             _set_aside(store)
             _move_named(store, _all_parts(store))
         except OSError:
             pass
-        return None, "Journal unreadable: game lost"
+        return None, t("Journal unreadable: game lost")
     match = found.match
     if match is None:
         try:
@@ -456,7 +462,7 @@ def resume(store):
             _move_named(store, _all_parts(store))
         except OSError:
             pass
-        return None, "Journal unreadable: game lost"
+        return None, t("Journal unreadable: game lost")
     good = len(match.statements)
     if not found.damaged and not unused and not missing:
         try:
@@ -486,11 +492,13 @@ def resume(store):
             lost = total - good if total > good else 0
         elif not found.damaged and not missing:
             lost = 0  # parts after a gap that nothing promised: never this journal's
-        elif missing or held:
-            return match, "Journal repaired: some moves lost"
+        elif missing or held or unread == _CUT_SHORT:
+            return match, t("Journal repaired: some moves lost")
+    elif unread == _CUT_SHORT:  # what journal.fish held after the error is not known
+        return match, t("Journal repaired: some moves lost")
     if lost:
-        return match, "Journal repaired: %s lost" % _moves_word(lost)
-    return match, "Journal repaired: nothing lost"
+        return match, t("Journal repaired: %s lost") % _moves_word(lost)
+    return match, t("Journal repaired: nothing lost")
 
 
 def _count_of(scanner):
@@ -516,7 +524,7 @@ def _headless(store):
         drop_parts(store, -1)
         return None
     _move_named(store, names)
-    return "Journal missing: game lost, its moves kept aside"
+    return t("Journal missing: game lost, its moves kept aside")
 
 
 def _all_parts(store):

@@ -23,6 +23,7 @@ from fishtable.core.names import GUEST, is_guest
 from fishtable.core.samename import find_name, same_name
 from fishtable.store.fs import ensure_dir, remove_if_there
 from fishtable.store.settings import read_either, save_lines
+from fishtable.text import t
 
 MAX_PLAYERS = const(16)
 FORGET = ()  # nothing else to drop with this module after `begin` (fs.forget)
@@ -36,10 +37,10 @@ def check_name(name, roster=(), replacing=None):
     (in place of `replacing`, when renaming)."""
     check_names((name,), 1)
     if is_guest(name):
-        raise Invalid("%s is for guests" % name)
+        raise Invalid(t("%s is for guests") % name)
     for other in roster:
         if other != replacing and same_name(other, name):
-            raise Invalid("%s is there already" % other)
+            raise Invalid(t("%s is there already") % other)
 
 
 class Roster:
@@ -135,7 +136,7 @@ def checked_roster(names):
         check_name(name, found)
         found.append(name)
     if len(found) > MAX_PLAYERS:
-        raise Invalid("at most %d players" % MAX_PLAYERS)
+        raise Invalid(t("at most %d players") % MAX_PLAYERS)
     return found
 
 
@@ -175,7 +176,7 @@ def add(store, name):
     roster = _loaded(store)
     check_name(name, roster.names)
     if len(roster.names) >= MAX_PLAYERS:
-        raise Invalid("Roster full: %d players" % MAX_PLAYERS)
+        raise Invalid(t("Roster full: %d players") % MAX_PLAYERS)
     roster.names.append(name)
     return _saved(store, roster)
 
@@ -185,7 +186,7 @@ def rename(store, old, new):
     roster = _loaded(store)
     at = find_name(roster.names, old)
     if at < 0:
-        raise Invalid("%s is not in the roster" % old)
+        raise Invalid(t("%s is not in the roster") % old)
     old = roster.names[at]
     check_name(new, roster.names, old)
     roster.names[at] = new

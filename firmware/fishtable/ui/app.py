@@ -14,6 +14,7 @@ from micropython import const
 from fishtable import forget_module
 from fishtable.core.errors import Invalid
 from fishtable.events import DOWN
+from fishtable.text import t
 from fishtable.ui import draw, widgets
 from fishtable.ui.ringfx import RGB, RingFx
 from fishtable.ui.widgets import flash_error
@@ -31,7 +32,8 @@ _OVER = const(2)
 # (the rules' errors stay: a screen's module loaded before the menu came back must catch the same
 # Invalid as the store's modules loaded after)
 _APP = ("fishtable", "fishtable.events", "fishtable.core", "fishtable.core.errors", "fishtable.ui", "fishtable.ui.app",
-        "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets", "fishtable.ui.ringfx")
+        "fishtable.ui.loop", "fishtable.ui.draw", "fishtable.ui.widgets", "fishtable.ui.ringfx", "fishtable.text",
+        "fishtable.ui.catalog")  # (the texts' language and its open catalog, when loaded)
 _SESSION = ("fishtable.session", "fishtable.store", "fishtable.store.fs")
 _MENU = ("fishtable.ui.menu",)
 _SCREENS = ("fishtable.ui.play", "fishtable.ui.icons")  # what the play screen modules import
@@ -95,8 +97,10 @@ class App:
             note = self.session.resume(self.now)
         except Exception as err:  # noqa: BLE001 - see the docstring
             gc.collect()
-            note = "Start: %s" % err
+            note = t("Start: %s") % err
         filed = note == FINISHED_AT_BOOT
+        if filed:
+            note = t(FINISHED_AT_BOOT)  # (the session's other notes come translated)
         self.home()
         if filed:
             try:
@@ -106,7 +110,7 @@ class App:
             except Exception as err:  # noqa: BLE001 - the game is filed; the menu stays
                 del self.stack[1:]
                 gc.collect()
-                note = "History: %s" % err
+                note = t("History: %s") % err
         if note:
             self.message(note)
 
@@ -302,7 +306,7 @@ class App:
         store's modules go again and a refusal is said (else game_over says it)."""
         self.session.file_now()
         if self.store.trimmed:  # said once: the flash was full, the oldest games made room
-            self.message("History full: the %d oldest games deleted" % self.store.trimmed)
+            self.message(t("History full: the %d oldest games deleted") % self.store.trimmed)
             self.store.trimmed = 0
         if self.stack and type(self.stack[-1]).__name__ == "GameOver":
             self.keep(self._ended)
@@ -324,7 +328,7 @@ class App:
             if key is not None:
                 settings[key] = old
             if not quiet:
-                self.message(flash_error("Not saved", err))
+                self.message(flash_error(err))
             return False
         _apply(self.hw, settings)
         return True
@@ -349,7 +353,7 @@ class App:
         try:
             self.session.begin(match)
         except OSError as err:
-            self.message(flash_error("Not saved", err))
+            self.message(flash_error(err))
             return
         self.play()
 
@@ -368,10 +372,10 @@ class App:
         try:
             outcome = self.session.play(stmt, self.now, True)  # a game over is filed after its end screen
         except Invalid as err:
-            self.message(str(err.args[0]) if err.args else "not allowed")
+            self.message(str(err.args[0]) if err.args else t("not allowed"))
             return False
         except OSError as err:  # not journalled: not played
-            self.message(flash_error("Not saved", err))
+            self.message(flash_error(err))
             return False
         self.dirty = True
         if outcome == _OVER:
@@ -414,7 +418,7 @@ class App:
         except Invalid as err:
             self.message(str(err.args[0]))
         except OSError as err:
-            self.message(flash_error("Not undone", err))
+            self.message(flash_error(err, True))
         self.play()
 
 

@@ -16,7 +16,7 @@ COLS = const(16)  # 8x8 characters a line
 ROWS = const(8)
 BAR_H = const(10)  # a highlight bar: the 8 pixel rows of its text and a lit row above and below
 
-_state = [False]  # strict mode
+_state = [False, False]  # strict mode; letters beyond ASCII may come (a catalog is in use: `extend`)
 _boxes = []  # text boxes drawn in this frame (strict mode only): (x0, y0, x1, y1)
 
 
@@ -27,6 +27,22 @@ class LayoutError(ValueError):
 def set_strict(on):
     """Tests turn this on: layout faults raise instead of being clipped."""
     _state[0] = bool(on)
+
+
+def extend(on):
+    """Texts may hold the letters of EXTRA from now on (a language other than English is shown):
+    they are drawn from GLYPHS, which framebuf's ASCII font lacks.  English draws as before."""
+    _state[1] = bool(on)
+
+
+# The letters the 8x8 font lacks, as 8x8 MONO_VLSB glyphs (a byte a column, bit 0 the top row) in
+# the font's style; a capital's dots are single pixels (the letter is a row shorter than the
+# font's), a small letter's dots are two wide.  tools/screenreader.py reads them back.
+EXTRA = "\u00e4\u00f6\u00fc\u00c4\u00d6\u00dc\u00df"  # ä ö ü Ä Ö Ü ß
+GLYPHS = (b"\x00\x21\x75\x54\x54\x7d\x79\x00" b"\x00\x39\x7d\x44\x44\x7d\x39\x00"
+          b"\x00\x3d\x7d\x40\x40\x7d\x3d\x00" b"\x00\x79\x7c\x16\x16\x7c\x79\x00"
+          b"\x00\x3d\x7e\x42\x42\x7e\x3d\x00" b"\x00\x3d\x7c\x40\x40\x7c\x3d\x00"
+          b"\x00\x7e\x7f\x01\x4f\x7e\x38\x00")
 
 
 def begin(fb):
@@ -57,7 +73,45 @@ def text(fb, s, x, y, c=1):
         _claim(s, x, y, len(s) * 8, 8)
     elif x + len(s) * 8 > WIDTH:
         s = s[: max(0, (WIDTH - x) // 8)]
-    fb.text(s, x, y, c)
+    if _state[1]:
+        _text(fb, s, x, y, c)
+    else:
+        fb.text(s, x, y, c)
+
+
+def _text(fb, s, x, y, c):
+    """fb.text, with the letters of EXTRA blitted from GLYPHS (any other beyond ASCII: as framebuf
+    draws an unknown character)."""
+    start = 0
+    i = 0
+    for ch in s:
+        if ch > "~":
+            if i > start:
+                fb.text(s[start:i], x + start * 8, y, c)
+            if _glyph(_cell_bits(), ch):
+                _blit(fb, _cell[1], x + i * 8, y, c)
+            else:
+                fb.text("\x7f", x + i * 8, y, c)
+            start = i + 1
+        i += 1
+    if start < i:
+        fb.text(s[start:] if start else s, x + start * 8, y, c)
+
+
+def _cell_bits():
+    prepare()
+    return _cell[0]
+
+
+def _glyph(bits, ch):
+    """Copy the glyph of `ch` (a letter of EXTRA) into `bits`; False for any other."""
+    k = EXTRA.find(ch)
+    if k < 0:
+        return False
+    k *= 8
+    for col in range(8):
+        bits[col] = GLYPHS[k + col]
+    return True
 
 
 def line(fb, s, row, col=0, inverted=False):
@@ -66,7 +120,7 @@ def line(fb, s, row, col=0, inverted=False):
     y = row * 8
     if inverted:
         fb.fill_rect(0, y - 1, WIDTH, BAR_H, 1)
-    elif not _state[0] and col == 0 and len(s) <= COLS:  # (the common case: one call, not two)
+    elif not _state[0] and not _state[1] and col == 0 and len(s) <= COLS:  # (the common case: one call)
         fb.text(s, 0, y, 1)
         return
     text(fb, s, col * 8, y, 0 if inverted else 1)
@@ -148,8 +202,9 @@ def big(fb, s, x, y, c=1):
     doubled = _cell[2]
     twice = _cell[3]
     for ch in s:
-        glyph.fill(0)
-        glyph.text(ch, 0, 0, 1)
+        if ch <= "~" or not _glyph(bits, ch):
+            glyph.fill(0)
+            glyph.text(ch, 0, 0, 1)
         for col in range(8):
             column = bits[col]
             low = _DOUBLE[column & 15]

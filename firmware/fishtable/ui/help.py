@@ -9,13 +9,18 @@ the module at once, so they stay in RAM only while a screen holds them.  Wiring:
     help.show(app, "hecht")                                  # Help, from the scoreboard's menu
     help.checklist(app, "yofish", 4, on_done, advanced=True) # a set-up step; on_done(app, ticks)
     lines = help.start_rule("hifisch")                       # "Who last went\\nswimming ..."
+
+The pages are English in the modules and shown through `t(page)`, whole (the page is the key of
+its translation, lang/<language>/help.txt); `start_rule` gives the English key, for the caller
+to decide by and to show through `t`.
 """
 
 from fishtable import forget_module
+from fishtable.text import n_, t
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Screen
 
-SECTIONS = ("Legend", "Rules", "Set-up")  # page titles
+SECTIONS = (n_("Legend"), n_("Rules"), n_("Set-up"))  # page titles
 LINES = 6  # text lines on a page below the title bar
 ITEM_LINES = 4  # text lines of a checklist item (two hint lines below)
 TITLE_H = 10  # the title bar: a lit pixel row above and below its letters
@@ -51,8 +56,9 @@ def _tag(item):
 
 
 def setup_items(game, players=0, advanced=False):
-    """The set-up checklist of `game` for this table: items tagged for another player count
-    ("p3|") or for the advanced game ("adv|") only when they apply; players=0 keeps all."""
+    """The set-up checklist of `game` for this table, in the chosen language: items tagged for
+    another player count ("p3|") or for the advanced game ("adv|") only when they apply;
+    players=0 keeps all."""
     items = []
     _, _, setup, start = texts(game)
     for item in setup:
@@ -64,32 +70,36 @@ def setup_items(game, players=0, advanced=False):
                 continue
         elif tag and players and tag != "p%d" % players:
             continue
-        items.append(text)
+        items.append(t(text))
     return items
 
 
 def start_rule(game):
-    """Who starts by the rulebook, as lines of at most 16 characters joined by newlines."""
+    """Who starts by the rulebook, as lines of at most 16 characters joined by newlines (English:
+    show it through `t`)."""
     return texts(game)[3]
 
 
 def help_pages(game):
-    """The help of `game`: [(section title, page text)], legend first, then the rulings, then the
-    set-up items (as many to a page as fit, a blank line between)."""
+    """The help of `game` in the chosen language: [(section title, page text)], legend first, then
+    the rulings, then the set-up items (as many to a page as fit, a blank line between)."""
     legend, rules, setup, _ = texts(game)
-    pages = [(SECTIONS[0], p) for p in legend]
-    pages.extend((SECTIONS[1], p) for p in rules)
+    title = t(SECTIONS[0])
+    pages = [(title, t(p)) for p in legend]
+    title = t(SECTIONS[1])
+    pages.extend((title, t(p)) for p in rules)
+    title = t(SECTIONS[2])
     page = ""
     for item in setup:
-        text = _tag(item)[1]
+        text = t(_tag(item)[1])
         if page and page.count("\n") + 2 + text.count("\n") + 1 <= LINES:
             page += "\n\n" + text
         else:
             if page:
-                pages.append((SECTIONS[2], page))
+                pages.append((title, page))
             page = text
     if page:
-        pages.append((SECTIONS[2], page))
+        pages.append((title, page))
     return pages
 
 
@@ -157,8 +167,8 @@ class Pages(Screen):
 
     def draw(self, app, fb):
         if not self.pages:
-            title_bar(fb, "Help")
-            draw.text(fb, "No help here", 0, TOP)
+            title_bar(fb, t("Help"))
+            draw.text(fb, t("No help here"), 0, TOP)
             return
         if self._shown != self.index:  # laid out once a page, not every frame
             self._rows = layout(self.pages[self.index][1])
@@ -173,7 +183,7 @@ class Checklist(Screen):
     (a long press) skips all that are left.  After the last item `on_done(app, ticks)` runs
     (ticks: a bytearray, 1 for each item ticked); without `on_done` the screen closes."""
 
-    def __init__(self, items, on_done=None, title="Set-up"):
+    def __init__(self, items, on_done=None, title=SECTIONS[2]):
         self.items = items
         self.on_done = on_done
         self.title = title
@@ -207,12 +217,12 @@ class Checklist(Screen):
     def draw(self, app, fb):
         if self._shown != self.index:
             self._rows = layout(self.items[self.index]) if self.items else []
-            self._head = "%s %d/%d" % (self.title, self.index + 1, len(self.items))
+            self._head = "%s %d/%d" % (t(self.title), self.index + 1, len(self.items))
             self._shown = self.index
-        title_bar(fb, self._head, "done" if self.items and self.ticks[self.index] else None)
+        title_bar(fb, self._head, t("done") if self.items and self.ticks[self.index] else None)
         text_lines(fb, self._rows)
-        draw.line(fb, "OK:done >:skip", 6)
-        draw.line(fb, "hold OK:skip all", 7)
+        draw.line(fb, t("OK:done >:skip"), 6)
+        draw.line(fb, t("hold OK:skip all"), 7)
 
 
 def show(app, game):

@@ -5,6 +5,7 @@ The list never holds the history's names: the store's shelf (fishtable.store.his
 reads each line the screen shows from the history's index by seeking, so any number of games
 opens in the same small heap and time."""
 
+from fishtable.text import n_, t
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Confirm, Info, Menu, Screen
 
@@ -41,8 +42,8 @@ def history_screen(app):
 
     names = Shelf(app.store.fs, app.store.history_dir)  # read from flash a window of names at a time
     if not len(names):
-        return Info(["History", "", "No finished", "games yet."])
-    return Menu("History", Labels(names), names, _open)
+        return Info([t("History"), ""] + t("No finished\ngames yet.").split("\n"))
+    return Menu(t("History"), Labels(names), names, _open)
 
 
 def _open(app, name):
@@ -59,16 +60,16 @@ def _delete(app, name):
     try:
         app.store.delete_history(name)
     except OSError:
-        app.message("not deleted")
+        app.message(t("not deleted"))
     app.pop()  # the question
     app.pop()  # the game's ranking
     app.pop()  # the list as it was
     app.push(history_screen(app))
 
 
-BACK_CHOICE = "OK: back"
-SCAN_CHOICE = "OK: Scan"
-DELETE_CHOICE = "OK: delete"
+BACK_CHOICE = n_("OK: back")  # (shown through t)
+SCAN_CHOICE = n_("OK: Scan")
+DELETE_CHOICE = n_("OK: delete")
 
 
 class Standings(Screen):
@@ -103,7 +104,7 @@ class Standings(Screen):
         choice = self.choices[self.choice]
         if ev == OK and choice == DELETE_CHOICE:
             name = self.name
-            app.push(Confirm("Delete the game\n%s?" % self.title, lambda app: _delete(app, name)))
+            app.push(Confirm(t("Delete the game\n%s?") % self.title, lambda app: _delete(app, name)))
         elif ev == OK and choice == SCAN_CHOICE:
             from fishtable.ui.scan import open_scan
 
@@ -115,9 +116,9 @@ class Standings(Screen):
         game = self.game
         draw.line(fb, self.title, 0)  # plain: a bar would need the row below it
         if game is None:
-            draw.centre(fb, "Damaged file:", 2)
-            draw.centre(fb, "it cannot be", 3)
-            draw.centre(fb, "shown", 4)
+            lines = t("Damaged file:\nit cannot be\nshown").split("\n")
+            for i in range(len(lines)):
+                draw.centre(fb, lines[i], 2 + i)
             self._choice(fb)
             return
         scores = game.scores()
@@ -146,10 +147,10 @@ class Standings(Screen):
         if match is not None and match.date:
             lines.append(match.date.replace("T", " "))  # "2026-12-01 19:05"
         if match is not None and match.played is not None:
-            lines.append("Played %d min" % match.played)
+            lines.append(t("Played %d min") % match.played)
         return lines
 
     def _choice(self, fb):
         draw.text(fb, "<", 0, 56)
-        draw.centre(fb, self.choices[self.choice], 7)
+        draw.centre(fb, t(self.choices[self.choice]), 7)
         draw.text(fb, ">", draw.WIDTH - 8, 56)

@@ -2,6 +2,8 @@
 
 from micropython import const
 
+from fishtable.text import t
+
 SLEEP_MS = const(10)
 _QUIET_MS = const(100)  # the longest nap while awake and nothing moves (a screen's timers may be late by it)
 _DARK_MS = const(1000)  # ... while the panel is dark
@@ -52,7 +54,7 @@ def run(hw, store, die, limit=None):
             _report(err)
             app = None  # its screens and their memory go before the new app starts
             app = _start(hw, store, die)
-            app.message("Error: %s. Restarted." % err)
+            app.message(t("Error: %s. Restarted.") % err)
         # Nothing moves (no key, spinner, animation, message or drawing; or the panel is dark) and
         # the board is on battery: the chip's light sleep, until a key's pin interrupt or the time
         # (the ticks keep counting).  Else, and on USB power (light sleep upsets the USB link), 10 ms.
@@ -100,7 +102,9 @@ def _start(hw, store, die):
     forget_module("fishtable.ui.prefcheck")  # only the start needs it
     app = App(hw, Session(store), die, settings, hw.clock.ticks_ms(), root)  # (it applies them: prefs goes)
     prefs = None
-    app.start()  # never raises: whatever fails, the main menu and a message (App.start)
+    from fishtable.ui.language import start
+
+    start(app)  # the texts' language, then App.start (never raises: the main menu and a message)
     return app
 
 

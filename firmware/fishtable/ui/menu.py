@@ -1,34 +1,44 @@
 """The main menu: Resume (when a game is in progress), a new game of each game the registry knows,
 History, Players (the roster), Stats, Dice, Settings, About."""
 
+from fishtable.text import n_, t
 from fishtable.ui.widgets import Confirm, Menu
 
-RESUME = "Resume"
-OTHERS = ("History", "Players", "Stats", "Dice", "Settings", "About")
+RESUME = n_("Resume")
+OTHERS = (n_("History"), n_("Players"), n_("Stats"), n_("Dice"), n_("Settings"), n_("About"))
 
 
-def _labels(app):
+def _lines(app):
+    """(labels, values): the lines as shown and what each one opens (RESUME, a game's registry
+    name, or one of OTHERS as written above: the menu acts on these, never on a shown label)."""
     from fishtable.core.games import GAMES  # (the registry leaves memory with at_menu)
 
-    labels = []
+    values = []
     if app.match is not None:
-        labels.append(RESUME)
+        values.append(RESUME)
+    labels = [t(v) for v in values]
+    new = t("New %s")
     for game in GAMES:
-        labels.append("New " + game.title)
-    labels.extend(OTHERS)
-    return labels
+        labels.append(new % game.title)
+        values.append(game.name)
+    for other in OTHERS:
+        labels.append(t(other))
+        values.append(other)
+    return labels, values
 
 
 class MainMenu(Menu):
     """The first screen after start-up."""
 
     def __init__(self, app):
-        Menu.__init__(self, None, _labels(app), on_ok=_chosen, on_back=_stay)
+        labels, values = _lines(app)
+        Menu.__init__(self, None, labels, values, on_ok=_chosen, on_back=_stay)
 
     def enter(self, app):
-        labels = _labels(app)
+        labels, values = _lines(app)
         app.at_menu()  # whatever the screens above it needed leaves memory
-        self.ask.labels = self.ask.values = labels
+        self.ask.labels = labels
+        self.ask.values = values
         if self.ask.index >= len(self.ask.labels):
             self.ask.index = 0
         app.fx.off()
@@ -38,36 +48,36 @@ def _stay(app):
     """BACK on the main menu does nothing."""
 
 
-def _chosen(app, label):
-    if label == RESUME:
+def _chosen(app, value):
+    if value == RESUME:
         app.play()
         return
     from fishtable.core.games import GAMES
 
     for game in GAMES:
-        if label == "New " + game.title:
+        if value == game.name:
             if app.match is not None:
-                app.push(Confirm("Discard the game in progress?", lambda a: _discard_and_new(a, game)))
+                app.push(Confirm(t("Discard the game in progress?"), lambda a: _discard_and_new(a, game)))
             else:
                 _new(app, game)
             return
-    if label == "History":
+    if value == "History":
         from fishtable.ui.history import history_screen
 
         app.push(history_screen(app))
-    elif label == "Players":
+    elif value == "Players":
         from fishtable.ui.players import RosterList
 
         app.push(RosterList(app))
-    elif label == "Stats":
+    elif value == "Stats":
         from fishtable.ui.stats import stats_screen
 
         app.push(stats_screen(app))
-    elif label == "Dice":
+    elif value == "Dice":
         from fishtable.ui.roll import DiceScreen
 
         app.push(DiceScreen())
-    elif label == "Settings":
+    elif value == "Settings":
         from fishtable.ui.settings import settings_screen
 
         app.push(settings_screen(app))

@@ -10,11 +10,12 @@ mostly "Anna", not "ANNA").  Names are 1-8 of A-Z a-z 0-9 - (the record format's
 from micropython import const
 
 from fishtable.core.match import MAX_NAME
+from fishtable.text import n_, t
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, OK, Ask, Screen
 
-DONE = "Done"
-DELETE = "Del"
+DONE = n_("Done")  # (the values; the labels are their translations)
+DELETE = n_("Del")
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-"
 _SMALL = const(26)  # index of "a"
 
@@ -32,9 +33,12 @@ class NamePicker(Screen):
         self.title = title
         self.on_done = on_done
         self.name = name
-        labels = entries()
+        values = entries()
+        labels = list(values)
+        labels[0] = t(DONE)
+        labels[-1] = t(DELETE)
         start = 1 + _SMALL if name else 1  # "a" when renaming, "A" for a new name
-        self.ask = Ask(None, labels, labels, start)  # `ask`: what the test rig and the reader move
+        self.ask = Ask(None, labels, values, start)  # `ask`: what the test rig and the reader move
 
     def key(self, app, ev):
         if self.ask.key(ev):
@@ -50,14 +54,14 @@ class NamePicker(Screen):
                 if self.name:
                     self.on_done(app, self.name)
                 else:
-                    app.message("Type a name first")
+                    app.message(t("Type a name first"))
             elif chosen == DELETE:
                 if self.name:
                     self.name = self.name[:-1]
                 else:
-                    app.message("No letter to delete")  # a press is never swallowed
+                    app.message(t("No letter to delete"))  # a press is never swallowed
             elif len(self.name) >= MAX_NAME:
-                app.message("A name has %d letters at most" % MAX_NAME)
+                app.message(t("A name has %d letters at most") % MAX_NAME)
             else:
                 self.name += chosen
                 at = _LETTERS.find(chosen)
@@ -87,4 +91,4 @@ class NamePicker(Screen):
                 draw.text(fb, after, right, 32)
                 right += len(after) * 8 + 8
         draw.line(fb, "%d/%d" % (len(self.name), MAX_NAME), 6)
-        draw.line(fb, "OK:add hold:del", 7)
+        draw.line(fb, t("OK:add hold:del"), 7)

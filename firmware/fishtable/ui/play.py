@@ -13,11 +13,10 @@ and, where it needs to, `draw_header`, `shown_player` and `scored` (after a roun
 Every choice a step offers comes from the rules core (the game's `..._offered`/`..._values`).
 """
 
+from fishtable.text import n_, t
 from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.widgets import BACK, OK, Screen
-
-LABELS = ("P1", "P2", "P3", "P4", "P5", "P6")  # the players' labels, made once
 
 
 class View:
@@ -37,7 +36,7 @@ class Play(Screen):
 
     STEP_ROW = 2  # the step's first text row
     STEP_ROWS = 4  # rows the step may take
-    WAITING = "Rolling..."  # shown while no step is offered (a spinner decides)
+    WAITING = n_("Rolling...")  # shown while no step is offered (a spinner decides)
 
     def __init__(self, app):
         self.ask = None  # the step's choice (None while a spinner decides)
@@ -125,7 +124,7 @@ class Play(Screen):
             if player is not None:
                 view.player = player
                 view.label = match.label(player)
-                view.colour = COLOUR_NAMES[app.colour_of(player)]
+                view.colour = t(COLOUR_NAMES[app.colour_of(player)])
             self.describe(app, match.game, view)
             self.view = view
             self.stale = False
@@ -137,7 +136,7 @@ class Play(Screen):
         view = self.current(app)
         self.draw_header(app, fb, view)
         if self.ask is None:
-            draw.centre(fb, self.WAITING, self.STEP_ROW + 1)
+            draw.centre(fb, t(self.WAITING), self.STEP_ROW + 1)
         else:
             self.ask.draw(fb, self.STEP_ROW, self.STEP_ROWS)
         self.draw_details(app, fb, view)
@@ -168,11 +167,11 @@ def strip_labels(match):
     out = []
     for p in range(1, players + 1):
         name = match.label(p)
-        out.append(name if len(name) <= room else LABELS[p - 1])
+        out.append(name if len(name) <= room else t("P%d") % p)
     return out
 
 
-def score_texts(game, labels=LABELS):
+def score_texts(game, labels):
     """What a score strip shows: (player to move, labels, scores as text)."""
     scores = game.scores()
     return game.next_player(), labels, [str(s) for s in scores]

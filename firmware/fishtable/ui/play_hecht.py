@@ -2,27 +2,30 @@
 them), the carp action's dice and the pike pairs (fishtable.ui.hecht_nests, loaded for them);
 the allowance, the chips, the supplies and the warnings on screen."""
 
+from fishtable.text import n_, t
 from fishtable.ui import draw
 from fishtable.ui.icons import ICONS
 from fishtable.ui.play import Play as Base
 from fishtable.ui.play import draw_who
 from fishtable.ui.widgets import Ask
 
-LABELS = {
-    ("end",): "End turn",
-    ("eat", False): "Eat a carp",
-    ("eat", True): "Eat sated carp",
-    ("graze",): "Carp grazes",
-    ("emigrate", False): "Emigrate",
-    ("emigrate", True): "Emigrate sated",
+LABELS = {  # (shown through `t`)
+    ("end",): n_("End turn"),
+    ("eat", False): n_("Eat a carp"),
+    ("eat", True): n_("Eat sated carp"),
+    ("graze",): n_("Carp grazes"),
+    ("emigrate", False): n_("Emigrate"),
+    ("emigrate", True): n_("Emigrate sated"),
 }
-BREEDING = {"carp": "Carp breeding", "pike": "Pike breeding"}  # the chips that breed, by what they do
+BREEDING = {"carp": n_("Carp breeding"), "pike": n_("Pike breeding")}  # the chips that breed, by what they do
 WARN_MS = 2000
 
 
 def chip_label(kind):
-    """A chip as the turn's list offers it: "Chip: wave", "Carp breeding"."""
-    return BREEDING.get(kind) or "Chip: " + kind
+    """A chip as the turn's list offers it: "Chip: wave", "Carp breeding" (the kinds' own words are
+    the set-up's, fishtable.ui.setup.CHIP_NAMES)."""
+    breeding = BREEDING.get(kind)
+    return t(breeding) if breeding else t("Chip: %s") % t(kind)
 
 
 class Play(Base):
@@ -43,7 +46,7 @@ class Play(Base):
 
         forget_module("fishtable.ui.hecht_nests")
         offered = game.moves_offered()
-        labels = [LABELS[s] if s[0] != "action" else chip_label(s[1]) for s in offered]
+        labels = [t(LABELS[s]) if s[0] != "action" else chip_label(s[1]) for s in offered]
         first = 0  # "End turn" once acted, else the first open chip: never a move by one habitual OK
         while not game.acted and first < len(offered) - 1 and offered[first][0] != "action":
             first += 1
@@ -82,7 +85,7 @@ class Play(Base):
         what was entered this turn once there is something; the open chips (bit i: chip i); the
         bottom row: the carp in the pond, or the warnings (one line each, in turn)."""
         moves = game.allowance()
-        view.moves = ("Round %d: %d moves" if moves < 10 else "Round %d:%d moves") % (game.round, moves)
+        view.moves = (t("Round %d: %d moves") if moves < 10 else t("Round %d:%d moves")) % (game.round, moves)
         view.pikes = ""
         if view.player is not None:
             p = view.player
@@ -93,7 +96,7 @@ class Play(Base):
             open_bits |= 1 << i
         view.open_chips = open_bits
         warnings = game.warnings()
-        pond = "Carp in pond %d" % game.carp_pond()
+        pond = t("Carp in pond %d") % game.carp_pond()
         view.warnings = (pond,)
         if warnings:
             shown = list(warnings)  # one list, filled in a loop (a comprehension would make a closure)
@@ -105,7 +108,7 @@ class Play(Base):
         if game.round == game.rounds and not game.over and not game._pike_chip_open():
             # the game ends after this turn: the one warning left, at once and kept (the others
             # took turns with it, so its first frame could show "!Last round")
-            view.warnings = FINAL
+            view.warnings = (t(LAST_TURN),)
 
     def draw_header(self, app, fb, view):
         """The player (big), colour; the six chips (covered ones lit)."""
@@ -140,37 +143,40 @@ class Play(Base):
         draw.line(fb, warnings[self.warn % len(warnings)], 7)
 
 
-TIE_HINT = "Most sated won"  # equal pikes: the sated pikes on the board ranked them
-LAST_TURN = "!Final turn"  # the last open pike chip is used: the game ends after this turn
-FINAL = (LAST_TURN,)  # the warnings of the final turn
+TIE_HINT = n_("Most sated won")  # equal pikes: the sated pikes on the board ranked them (shown through `t`)
+LAST_TURN = n_("!Final turn")  # the last open pike chip is used: the game ends after this turn
 
 
 
 def short_warning(text, match=None):
     """The core's reminder in one line of at most 16 characters, in words, "!" before it (the
-    `match`'s names used where they fit)."""
+    `match`'s names used where they fit).  The core's reminders are English keys this maps to the
+    screen's words (shown through `t`)."""
     if text.startswith("No eating"):
-        return "!Pikes can't eat"
+        return t("!Pikes can't eat")
     if text.startswith("3rd sated"):
-        return "!Share carp nest"
+        return t("!Share carp nest")
     if text.startswith("Clear the"):
-        return "!Clear your nest"
+        return t("!Clear your nest")
     if text.startswith("Clear nest: "):
         who = text[12:]
         if "," in who:  # "1,3": several players (the legend's "!2 clear nests")
-            return "!%d clear nests" % (who.count(",") + 1)
+            return t("!%d clear nests") % (who.count(",") + 1)
         name = match.label(int(who)) if match is not None else ""
-        if 0 < len(name) <= draw.COLS - len("! clear nest"):
-            return "!%s clear nest" % name
-        return "!P%s clear nest" % who
+        named = t("!%s clear nest")
+        if 0 < len(name) <= draw.COLS - len(named) + 2:  # (+2: its "%s")
+            return named % name
+        return t("!P%s clear nest") % who
     if text == "Last round":
-        return "!Last round"
+        return t("!Last round")
     return draw.wrap(text)[0]  # whole words only
 
 
 def pikes_text(board, supply):
     """The pikes of the player to move: "2 pikes, 4 kept" (on the board; in their supply)."""
-    return "%d pike%s, %d kept" % (board, "" if board == 1 else "s", supply)
+    if board == 1:
+        return t("1 pike, %d kept") % supply
+    return t("%d pikes, %d kept") % (board, supply)
 
 
 def entered_text(statements, lines):
@@ -178,31 +184,31 @@ def entered_text(statements, lines):
     shows: "Entered: eat 2", "3 moves entered" when that does not fit; "" for nothing."""
     text = ""
     total = 0
-    for verb in ("eat", "graze", "emigrate"):
+    for verb in (n_("eat"), n_("graze"), n_("emigrate")):  # (the record's words, shown through `t`)
         n = 0
         for i in range(len(statements) - lines, len(statements)):
             if statements[i][0] == verb:
                 n += 1
         if n:
             total += n
-            text += "%s %s %d" % ("," if text else "Entered:", verb, n)
+            text += "%s %s %d" % ("," if text else t("Entered:"), t(verb), n)
     if len(text) <= draw.COLS:
         return text
-    return "%d move%s entered" % (total, "" if total == 1 else "s")
+    return (t("%d move entered") if total == 1 else t("%d moves entered")) % total
 
 
 def said(game, stmt, label):
     """A move in the play screen's words, for the Undo question: "Eat a carp", "Carp breeding,
     dice 5 3", "Pike breeding: Anna x2" (`label(p)`: what the screens call player p)."""
     if stmt[0] != "action":
-        return LABELS[stmt]
+        return t(LABELS[stmt])
     text = chip_label(stmt[1])
     if len(stmt) < 3:
         return text
     if not stmt[2]:
-        return text + ", no nest"
+        return t("%s, no nest") % text
     if stmt[1] == "carp":
-        return text + ", dice " + " ".join(str(r) for r in stmt[2])
+        return t("%s, dice %s") % (text, " ".join(str(r) for r in stmt[2]))
     from fishtable.ui.hecht_nests import pair_label
 
     return text + ": " + ", ".join(pair_label(label, min(a, b), max(a, b)) for a, b in stmt[2])

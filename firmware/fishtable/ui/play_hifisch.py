@@ -1,22 +1,23 @@
 """Playing Hi Fisch!: flip a shark or a numberfish (only face-down numbers offered), with or
 without a shell; the intermediate scoring shown step by step."""
 
+from fishtable.text import n_, t
 from fishtable.ui import draw
 from fishtable.ui.play import Play as Base
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Ask, Screen
 
-LABELS = {
-    ("fish", False): "Fish",
-    ("fish", True): "Fish + shell",
-    ("shark", False): "Shark",
-    ("shark", True): "Shark + shell",
+LABELS = {  # (shown through `t`)
+    ("fish", False): n_("Fish"),
+    ("fish", True): n_("Fish + shell"),
+    ("shark", False): n_("Shark"),
+    ("shark", True): n_("Shark + shell"),
 }
 
 
 def said(game, stmt, label):
     """A flip in the play screen's words, for the Undo question: "Flipped fish 23 with a shell"."""
-    text = "Flipped a shark" if stmt[0] == "shark" else "Flipped fish %d" % stmt[1]
-    return text + " with a shell" if stmt[-1] else text
+    text = t("Flipped a shark") if stmt[0] == "shark" else t("Flipped fish %d") % stmt[1]
+    return t("%s with a shell") % text if stmt[-1] else text
 
 
 class Play(Base):
@@ -34,7 +35,7 @@ class Play(Base):
 
     def first_step(self, app, game):
         kinds = game.flip_kinds()
-        self.go(Ask(None, [LABELS[k] for k in kinds], kinds), self._kind, None)
+        self.go(Ask(None, [t(LABELS[k]) for k in kinds], kinds), self._kind, None)
 
     def _kind(self, app, kind):
         verb, shell = kind
@@ -42,7 +43,7 @@ class Play(Base):
             self.play(app, kind)
             return
         numbers = app.match.game.fish_numbers(shell)
-        ask = Ask("Fish with shell:" if shell else "Fish number:", [str(n) for n in numbers], numbers, 0, True)
+        ask = Ask(t("Fish with shell:") if shell else t("Fish number:"), [str(n) for n in numbers], numbers, 0, True)
         self.go(ask, lambda a, n: self.play(a, ("fish", n, shell)), self.back_to_first)
 
     def scored(self, app):
@@ -54,15 +55,15 @@ class Play(Base):
         faceup = game.faceup()
         if self._round != game.round:  # texts that change seldom are made again only when they do
             self._round = game.round
-            self._status = "Round %d" % game.round
-        view.status = "Last round" if game.last_round(faceup) else self._status
+            self._status = t("Round %d") % game.round
+        view.status = t("Last round") if game.last_round(faceup) else self._status
         view.faceup = faceup_text(faceup)
-        view.counts = "Face-down %d" % game.facedown()
+        view.counts = t("Face-down %d") % game.facedown()
         # the shells: on the sandbank; or why a card never flipped is offered only with its shell
         shells = 99 if game.all_shelled() else game.sandbank
         if self._shells != shells:
             self._shells = shells
-            self._shells_text = "Unflipped: shell" if shells == 99 else "Shells on sand %d" % shells
+            self._shells_text = t("Unflipped: shell") if shells == 99 else t("Shells on sand %d") % shells
         view.shells = self._shells_text
 
     def draw_details(self, app, fb, view):
@@ -75,20 +76,22 @@ def faceup_text(faceup):
     """"Face-up 23 shark 18", in flip order; when they do not all fit the line, the oldest are left
     out, whole, and "..." stands for them and the word Face-up ("... 9 shark 4")."""
     if not faceup:
-        return "Face-up none"
-    items = ["shark" if n == 0 else str(n) for n, _ in faceup]
+        return t("Face-up none")
+    shark = t("shark")
+    word = t("Face-up")
+    items = [shark if n == 0 else str(n) for n, _ in faceup]
     first = 0
-    size = len("Face-up")
+    size = len(word)
     for item in items:
         size += 1 + len(item)  # a space before each
     while size > draw.COLS:
         if first == 0:
-            size -= len("Face-up") - len("...")  # "..." takes the place of the word and the items left out
+            size -= len(word) - len("...")  # "..." takes the place of the word and the items left out
         size -= len(items[first]) + 1
         first += 1
     if first:
         return "... " + " ".join(items[first:])
-    return "Face-up " + " ".join(items)
+    return word + " " + " ".join(items)
 
 
 def step_text(step, label):
@@ -96,17 +99,17 @@ def step_text(step, label):
     kind = step[0]
     if kind == "eat":
         _, fish = step
-        return "A shark eats fish %d" % fish
+        return t("A shark eats fish %d") % fish
     if kind == "nowinner":
-        return "The sharks ate every fish: no winner, shells stay"
+        return t("The sharks ate every fish: no winner, shells stay")
     if kind == "win":
         _, player, fish, shells = step
-        text = "%s wins fish %s" % (label(player), " ".join(str(n) for n in fish))
+        text = t("%s wins fish %s") % (label(player), " ".join(str(n) for n in fish))
         if shells:
-            text += " and %d shell%s" % (shells, "" if shells == 1 else "s")
+            text = (t("%s and %d shell") if shells == 1 else t("%s and %d shells")) % (text, shells)
         return text
     _, fish = step
-    return "Back face-down: %s" % " ".join(str(n) for n in fish)
+    return t("Back face-down: %s") % " ".join(str(n) for n in fish)
 
 
 class Scoring(Screen):
@@ -147,18 +150,18 @@ class Scoring(Screen):
 
     def draw(self, app, fb):
         if self._shown != self.index:
-            self._lines = ["Scoring %d/%d" % (self.index + 1, len(self.steps))]
+            self._lines = [t("Scoring %d/%d") % (self.index + 1, len(self.steps))]
             self._lines += draw.wrap(step_text(self.steps[self.index], self.label), draw.COLS, 5)
             self._shown = self.index
         lines = self._lines
         draw.title(fb, lines[0])
         for i in range(1, len(lines)):
             draw.line(fb, lines[i], 1 + i)
-        draw.line(fb, "OK: go on", 7)
+        draw.line(fb, t("OK: go on"), 7)
 
 
 # -- the end screen's points pages (fishtable.ui.scoreboard.GameOver) -----------------------------
-TIE_HINT = "Top fish won"  # equal points: the highest fish ranked them (the points pages say it)
+TIE_HINT = n_("Top fish won")  # (through `t`) equal points: the highest fish ranked them (the points pages say it)
 
 
 def end_pages(game, player, label):
@@ -177,11 +180,11 @@ def end_pages(game, player, label):
     best = game.tiebreak(player - 1)
     name = label(player)
     points = game.scores()[player - 1]
-    lines = ("%d green fish = %d" % (green, 2 * green),
-             "%d other fish = %d" % (len(cards) - green, len(cards) - green),
-             "%d shell%s = %d" % (shells, "" if shells == 1 else "s", shells),
-             "Highest fish %s" % (best if best else "-"))
-    title = "%s: %d points" % (name, points)
+    lines = (t("%d green fish = %d") % (green, 2 * green),
+             t("%d other fish = %d") % (len(cards) - green, len(cards) - green),
+             (t("%d shell = %d") if shells == 1 else t("%d shells = %d")) % (shells, shells),
+             t("Highest fish %s") % (best if best else "-"))
+    title = t("%s: %d points") % (name, points)
     if len(title) <= draw.COLS:
-        return (title,) + lines + ("(breaks a tie)",)
-    return (name, "Points %d" % points) + lines
+        return (title,) + lines + (t("(breaks a tie)"),)
+    return (name, t("Points %d") % points) + lines

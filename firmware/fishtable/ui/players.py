@@ -4,12 +4,13 @@ store refuses (a name already there, a full roster, a guest's name) is said on t
 and nothing changes."""
 
 from fishtable.core.errors import Invalid
+from fishtable.text import n_, t
 from fishtable.ui.widgets import Confirm, Menu
 
-ADD = "Add player"
-RENAME = "Rename"
-REMOVE = "Remove"
-FULL = "Roster full: %d players. Remove one first"
+ADD = n_("Add player")
+RENAME = n_("Rename")
+REMOVE = n_("Remove")
+FULL = n_("Roster full: %d players. Remove one first")
 
 
 class RosterList(Menu):
@@ -17,9 +18,9 @@ class RosterList(Menu):
 
     def __init__(self, app, name=None):
         names = app.store.roster()
-        labels = list(names) + [ADD]
-        index = labels.index(name) if name in labels else 0
-        Menu.__init__(self, "Players %d" % len(names), labels, labels, _chosen, None, index)
+        values = list(names) + [ADD]  # (a name, or ADD: not the shown label)
+        index = values.index(name) if name in values else 0
+        Menu.__init__(self, t("Players %d") % len(names), values[:-1] + [t(ADD)], values, _chosen, None, index)
 
 
 def _refresh(app, name=None):
@@ -31,26 +32,26 @@ def _refresh(app, name=None):
     app.push(RosterList(app, name))
 
 
-def _chosen(app, label):
-    if label == ADD:
+def _chosen(app, value):
+    if value == ADD:
         room = app.store.roster_room()
         if not room[1]:
-            app.message(FULL % room[0])
+            app.message(t(FULL) % room[0])
             return
         from fishtable.ui.namepick import NamePicker
 
-        app.push(NamePicker("New player", _add))
+        app.push(NamePicker(t("New player"), _add))
         return
-    app.push(Menu(label, [RENAME, REMOVE], None, lambda a, what: _edit(a, label, what)))
+    app.push(Menu(value, [t(RENAME), t(REMOVE)], [RENAME, REMOVE], lambda a, what: _edit(a, value, what)))
 
 
 def _edit(app, name, what):
     if what == RENAME:
         from fishtable.ui.namepick import NamePicker
 
-        app.push(NamePicker("Rename " + name, lambda a, new: _rename(a, name, new), name))
+        app.push(NamePicker(t("Rename %s") % name, lambda a, new: _rename(a, name, new), name))
     else:
-        app.push(Confirm("Remove %s? Past games keep the name." % name, lambda a: _remove(a, name)))
+        app.push(Confirm(t("Remove %s? Past games keep the name.") % name, lambda a: _remove(a, name)))
 
 
 def _add(app, name):
@@ -75,6 +76,6 @@ def _change(app, shown, change, *args):
     except OSError as err:
         from fishtable.ui.widgets import flash_error  # (not from ui.app: players is imported below it)
 
-        app.message(flash_error("Not saved", err))
+        app.message(flash_error(err))
         return
     _refresh(app, shown)

@@ -17,6 +17,8 @@ def checked(settings):
     for key, low, high in RANGES:
         if not low <= settings[key] <= high:
             settings[key] = base[key]
+    if settings["language"] not in ("en", "de"):
+        settings["language"] = "en"
     colours = settings["colours"]
     if len(colours) != len(SEATS) or any(colours.count(ch) != 1 for ch in SEATS):
         settings["colours"] = base["colours"]

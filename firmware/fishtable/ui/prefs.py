@@ -9,6 +9,7 @@ BASE = (
     ("colours", "01234567"),  # seat -> palette index, as last chosen at a set-up
     ("dim", 2),  # minutes without a key until the panel dims and the ring fades (0: never)
     ("dark", 10),  # ... until both go dark (0: never)
+    ("language", "en"),  # the texts' language: en, de (fishtable.ui.language)
 )
 
 

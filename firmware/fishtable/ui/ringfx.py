@@ -5,8 +5,10 @@ Animations advance in `tick(now)` from the app's clock (deterministic under a vi
 
 from micropython import const
 
-# Seat colours: Hecht's six pike colours first (fixed by seat there), then two more.
-NAMES = ("Red", "Yellow", "Blue", "Green", "Orange", "White", "Purple", "Cyan")
+from fishtable.text import n_
+
+# Seat colours: Hecht's six pike colours first (fixed by seat there), then two more (shown through t).
+NAMES = (n_("Red"), n_("Yellow"), n_("Blue"), n_("Green"), n_("Orange"), n_("White"), n_("Purple"), n_("Cyan"))
 RGB = (
     (255, 0, 0),
     (255, 180, 0),

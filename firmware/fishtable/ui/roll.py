@@ -1,5 +1,6 @@
 """Dice: roll 1 to 4 six-sided dice with the device's die; the ring spins while they roll."""
 
+from fishtable.text import t
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Screen
 
@@ -45,13 +46,13 @@ class DiceScreen(Screen):
         app.fx.player((0, 160, 255))
 
     def draw(self, app, fb):
-        draw.line(fb, "Dice: %d  < >" % self.count, 0)
+        draw.line(fb, t("Dice: %d  < >") % self.count, 0)
         if not self.faces:
-            draw.centre(fb, "Rolling..." if app.fx.busy() else "OK: roll", 3)
+            draw.centre(fb, t("Rolling...") if app.fx.busy() else t("OK: roll"), 3)
             return
         n = len(self.faces)
         gap = (draw.WIDTH - n * SIZE) // (n + 1)
         for i in range(n):
             draw_die(fb, gap + i * (SIZE + gap), 14, self.faces[i])
-        draw.centre(fb, "sum %d" % sum(self.faces), 6)
-        draw.line(fb, "OK: roll again", 7)
+        draw.centre(fb, t("sum %d") % sum(self.faces), 6)
+        draw.line(fb, t("OK: roll again"), 7)

@@ -13,14 +13,16 @@ and drawn once into the screen's own 64x64 bitmap, which each frame copies.
 
 from micropython import const
 
+from fishtable.text import n_, t
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, OK, Screen
 
 SIDE = const(64)  # the code's lit square: the panel's height, on the left half
 MOST_PAGE = const(120)  # characters of a PAGE= address (it shares the code with the game)
 CONFIG_BYTES = const(1024)  # config.txt is read up to this much
-HOW = ("Hold the", "phone", "about", "10 cm", "away")  # a 0.96- or 1.3-inch panel (docs/scan.md's table)
-HOW_LARGE = ("Hold the", "phone", "10-15 cm", "away")  # a 2.42-inch panel: its pixels are 0.43 mm
+# how far to hold the phone: lines of 8 letters (beside the code), shown through t
+HOW = n_("Hold the\nphone\nabout\n10 cm\naway")  # a 0.96- or 1.3-inch panel (docs/scan.md's table)
+HOW_LARGE = n_("Hold the\nphone\n10-15 cm\naway")  # a 2.42-inch panel: its pixels are 0.43 mm
 _LARGE = const(200)  # hundredths of an inch: a panel this large or larger (the driver's DIAGONAL)
 
 
@@ -44,7 +46,7 @@ def read_page(path):
             if c <= 32 or c >= 127 or c == 35:
                 ok = False
         if not ok:
-            return None, "config.txt: PAGE is not a web address"
+            return None, t("config.txt: PAGE is not a web address")
         return value.decode(), None
     return None, None
 
@@ -193,16 +195,23 @@ class Scan(Screen):
 
     def draw(self, app, fb):
         if self.code is None:
-            draw.centre(fb, "Making the", 3)
-            draw.centre(fb, "code...", 4)
+            lines = t("Making the\ncode...").split("\n")
+            for i in range(len(lines)):
+                draw.centre(fb, lines[i], 3 + i)
             self.waiting = True
             return
         fb.blit(self.image, 0, 0)
-        draw.text(fb, self.kind, SIDE, 0)
-        how = self.how
-        for i in range(len(how)):
-            draw.text(fb, how[i], SIDE, 16 + 8 * i)
-        draw.text(fb, "OK: back", SIDE, 56)
+        draw.text(fb, self.kind if self.kind == "BG Stats" else t(self.kind), SIDE, 0)
+        back = draw.wrap(t("OK: back"), 8)  # (one line in English; two where it is longer)
+        how = t(self.how).split("\n")
+        y = min(16, 64 - 8 * (len(back) + len(how)))  # below the kind, above the bottom's hint
+        for line in how:
+            draw.text(fb, line, SIDE, y)
+            y += 8
+        y = 64 - 8 * len(back)
+        for line in back:
+            draw.text(fb, line, SIDE, y)
+            y += 8
 
 
 def forget():

@@ -1,21 +1,22 @@
 """The scoreboard: the game menu (scores + Play on / Undo / Help / Main menu) and the end of a game."""
 
+from fishtable.text import n_, t
 from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.ringfx import RGB
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Confirm, Screen
 
-PLAY_ON = "Play on"
-UNDO = "Undo"
-MAIN_MENU = "Main menu"
-HELP = "Help"
-CHOICES = (PLAY_ON, UNDO, HELP, MAIN_MENU)
+PLAY_ON = n_("Play on")
+UNDO = n_("Undo")
+MAIN_MENU = n_("Main menu")
+HELP = n_("Help")
+CHOICES = (PLAY_ON, UNDO, HELP, MAIN_MENU)  # (chosen by index, shown through `t`)
 
 
 def seat_text(lead, label, colour, score):
     """A row's left part: `lead` and the player's label, then their colour when the whole word
     fits beside the score on the right (a long name keeps the row without it)."""
-    name = COLOUR_NAMES[colour]
+    name = t(COLOUR_NAMES[colour])
     if len(lead) + len(label) + 1 + len(name) <= draw.COLS - 1 - len(score):
         return "%s%s %s" % (lead, label, name)
     return lead + label
@@ -53,7 +54,7 @@ class GameMenu(Screen):
             elif choice == HELP:
                 show_help(app, app.match.name)
             elif not app.match.statements:
-                app.message("nothing to undo")
+                app.message(t("nothing to undo"))
             else:
                 app.push(Confirm(undo_question(app.match), _undo))
 
@@ -63,9 +64,9 @@ class GameMenu(Screen):
         players = game.players
         colours = [app.colour_of(p) for p in range(1, players + 1)]
         if players < 6:
-            draw.line(fb, "Round %d" % game.round if game.ROUNDS else "Scores", 0)
+            draw.line(fb, t("Round %d") % game.round if game.ROUNDS else t("Scores"), 0)
         score_rows(fb, match, colours, 0 if players >= 6 else 1, game.next_player())
-        draw.centre_at(fb, CHOICES[self.index], 55, True)  # its bar: pixel rows 54-63
+        draw.centre_at(fb, t(CHOICES[self.index]), 55, True)  # its bar: pixel rows 54-63
         draw.text(fb, "<", 0, 55, 0)
         draw.text(fb, ">", draw.WIDTH - 8, 55, 0)
 
@@ -92,8 +93,8 @@ def undo_question(match):
     who, before = match.last_turn()
     said = load(find(match.name).screen).said(before, match.statements[-1], match.label)
     if who is None:
-        return "Undo the last play?\n\n" + said
-    return "Undo %s's play?\n\n%s" % (match.label(who), said)
+        return t("Undo the last play?") + "\n\n" + said
+    return t("Undo %s's play?") % match.label(who) + "\n\n" + said
 
 
 def _undo(app):
@@ -155,11 +156,11 @@ class GameOver(Screen):
             draw.centre_at(fb, self.lines[0], 1, True)
             for i in range(1, len(self.lines)):
                 draw.text(fb, self.lines[i], 0, draw.BELOW_TITLE + 1 + 8 * (i - 1))
-            draw.line(fb, "OK: go on", 7)
+            draw.line(fb, t("OK: go on"), 7)
             return
         game = self.game
         full = len(self.ranking) >= 6  # six rows: the title plain on the top row, the choice below them
-        title = "%s wins!" % self.labels[self.winners[0] - 1] if len(self.winners) == 1 else "Shared win!"
+        title = t("%s wins!") % self.labels[self.winners[0] - 1] if len(self.winners) == 1 else t("Shared win!")
         draw.centre_at(fb, title, 0 if full else 1, not full)
         scores = game.scores()
         rank = 0
@@ -176,7 +177,7 @@ class GameOver(Screen):
             score = str(scores[p - 1])
             draw.text(fb, seat_text("%d " % rank, self.labels[p - 1], self.colours[p - 1], score), 0, y)
             draw.text(fb, score, draw.WIDTH - 8 * len(score), y)
-        hint = self.tie_hint if tie and self.tie_hint else "OK: points" if self.pages else "OK: main menu"
+        hint = t(self.tie_hint) if tie and self.tie_hint else t("OK: points") if self.pages else t("OK: main menu")
         draw.text(fb, "<", 0, 56)
-        draw.centre(fb, "OK: Scan" if self.scan else hint, 7)
+        draw.centre(fb, t("OK: Scan") if self.scan else hint, 7)
         draw.text(fb, ">", draw.WIDTH - 8, 56)

@@ -3,6 +3,7 @@ roster name, or Guest) and colour (Hecht too: among the six pike colours), or th
 as last time in one press.  Without a roster only the colours are asked (seats stay P1, P2...)."""
 
 from fishtable.core.match import COLOURS, GUEST, PIKE_COLOURS, is_guest
+from fishtable.text import t
 from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.ringfx import RGB
@@ -33,9 +34,10 @@ def ask_seat(setup, app, seat):
         ask_colour(setup, app, seat)
         return
     taken = setup.names[:seat]
-    labels = [n for n in setup.roster if n not in taken] + [GUEST]
+    values = [n for n in setup.roster if n not in taken] + [GUEST]
+    labels = values[:-1] + [t("Guest")]
     app.fx.off()
-    app.push(Menu("Seat %d: who?" % (seat + 1), labels, labels, lambda a, name: _seated(setup, a, seat, name)))
+    app.push(Menu(t("Seat %d: who?") % (seat + 1), labels, values, lambda a, name: _seated(setup, a, seat, name)))
 
 
 def _seated(setup, app, seat, name):
@@ -53,8 +55,8 @@ def ask_colour(setup, app, seat):
     saved = app.settings["colours"]
     want = seat if pike else int(saved[seat]) if seat < len(saved) else free[0]
     index = free.index(want) if want in free else 0
-    labels = [COLOUR_NAMES[c] for c in free]
-    app.push(Picker("%s colour" % setup.label(seat + 1), labels, free,
+    labels = [t(COLOUR_NAMES[c]) for c in free]
+    app.push(Picker(t("%s colour") % setup.label(seat + 1), labels, free,
                     lambda a, c: _coloured(setup, a, seat, c), None, index))
     app.fx.player(RGB[free[index]])
 
@@ -93,13 +95,13 @@ class LastSeats(Screen):
             app.pop()
 
     def draw(self, app, fb):
-        draw.title(fb, "Same as last?")  # a lit row above and below its letters
+        draw.title(fb, t("Same as last?"))  # a lit row above and below its letters
         names = self.names
         for i in range(len(names)):
-            name = names[i] if not is_guest(names[i]) else "Guest"
+            name = names[i] if not is_guest(names[i]) else t("Guest")
             y = draw.BELOW_TITLE + 8 * i
-            colour = COLOUR_NAMES[self.palette[i]]
+            colour = t(COLOUR_NAMES[self.palette[i]])
             draw.text(fb, name, 0, y)
             draw.text(fb, colour, draw.WIDTH - 8 * len(colour), y)
         if len(names) < 6:
-            draw.line(fb, "OK:yes hold:new", 7)
+            draw.line(fb, t("OK:yes hold:new"), 7)

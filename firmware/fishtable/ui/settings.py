@@ -4,17 +4,26 @@ the registry: Yo Fish!'s highest card value, Hecht's six chips) and About."""
 import gc
 
 from fishtable import VERSION
+from fishtable.text import t
 from fishtable.ui.widgets import Info, Menu, Picker
 
 
 def _labels(app):
     s = app.settings
-    labels = ["Brightness %d" % s["brightness"], "Flip screen %s" % ("yes" if s["flip"] else "no"),
-              "Dim %s" % _minutes(s["dim"]), "Dark %s" % _minutes(s["dark"])]
+    labels = [t("Brightness %d") % s["brightness"], t("Flip screen %s") % _yes_no(s["flip"]),
+              t("Dim %s") % _minutes(s["dim"]), t("Dark %s") % _minutes(s["dark"])]
     for setting in _game_settings():
-        label = setting[2]
-        labels.append(label % s[setting[0]] if "%s" in label else label)
+        label = setting[2]  # (marked n_ in the registry)
+        labels.append(t(label) % s[setting[0]] if "%s" in label else t(label))
+    from fishtable.ui import language
+
+    if language.offered(app):  # (a board without a catalog has English only)
+        labels.append(language.label(app))
     return labels
+
+
+def _yes_no(value):
+    return t("yes") if value else t("no")
 
 
 _MINUTES = (1, 2, 5, 10, 20, 30, 60, 0)  # the dim and dark times offered (0: never)
@@ -22,7 +31,7 @@ _BASE_LINES = 4  # the lines above the games' own
 
 
 def _minutes(value):
-    return "%d min" % value if value > 0 else "never"
+    return t("%d min") % value if value > 0 else t("never")
 
 
 def _game_settings():
@@ -35,7 +44,7 @@ def _game_settings():
 def settings_screen(app):
     """The settings menu; each line opens a picker."""
     labels = _labels(app)
-    return Menu("Settings", labels, list(range(len(labels))), _chosen)
+    return Menu(t("Settings"), labels, list(range(len(labels))), _chosen)
 
 
 def _refresh(app):
@@ -49,15 +58,20 @@ def _chosen(app, item):
     s = app.settings
     if item == 0:
         values = [1, 2, 3, 4, 5]
-        app.push(Picker("Brightness", [str(v) for v in values], values, lambda a, v: _set(a, "brightness", v),
+        app.push(Picker(t("Brightness"), [str(v) for v in values], values, lambda a, v: _set(a, "brightness", v),
                         index=s["brightness"] - 1))
     elif item == 1:
-        app.push(Picker("Flip screen", ["no", "yes"], [0, 1], lambda a, v: _set(a, "flip", v), index=s["flip"]))
+        app.push(Picker(t("Flip screen"), [_yes_no(0), _yes_no(1)], [0, 1], lambda a, v: _set(a, "flip", v),
+                        index=s["flip"]))
     elif item < _BASE_LINES:  # without a key, after how long the panel dims / goes dark
         key = "dim" if item == 2 else "dark"
         current = s[key] if s[key] in _MINUTES else 0
-        app.push(Picker("Dim after" if item == 2 else "Dark after", [_minutes(v) for v in _MINUTES], list(_MINUTES),
-                        lambda a, v: _set(a, key, v), index=_MINUTES.index(current)))
+        app.push(Picker(t("Dim after") if item == 2 else t("Dark after"), [_minutes(v) for v in _MINUTES],
+                        list(_MINUTES), lambda a, v: _set(a, key, v), index=_MINUTES.index(current)))
+    elif item == _BASE_LINES + len(_game_settings()):  # the last line: the language
+        from fishtable.ui import language
+
+        language.pick(app, settings_screen)
     else:  # a game's own setting, edited as its registry entry says
         setting = _game_settings()[item - _BASE_LINES]
         key = setting[0]
@@ -66,8 +80,8 @@ def _chosen(app, item):
             low, high, title, info = editor[1:]
             values = list(range(low, high + 1))
             current = s[key]
-            app.push(Picker(title, [str(v) for v in values], values, lambda a, v: _set(a, key, v),
-                            index=values.index(current) if current in values else 0, info=(info,)))
+            app.push(Picker(t(title), [str(v) for v in values], values, lambda a, v: _set(a, key, v),
+                            index=values.index(current) if current in values else 0, info=(t(info),)))
         else:
             _pick(app, key, editor, [])
 
@@ -82,8 +96,10 @@ def _pick(app, key, editor, chosen):
     current = app.settings[key].split()
     i = len(chosen)
     index = kinds.index(current[i]) if i < len(current) and current[i] in kinds else 0
-    app.push(Picker(title % (i + 1), list(kinds), list(kinds), lambda a, k: _picked(a, key, editor, chosen, k),
-                    lambda a: a.pop(), index))  # Back: nothing saved
+    from fishtable.ui.setup import chip_name
+
+    app.push(Picker(t(title) % (i + 1), [chip_name(k) for k in kinds], list(kinds),
+                    lambda a, k: _picked(a, key, editor, chosen, k), lambda a: a.pop(), index))  # Back: nothing saved
 
 
 def _picked(app, key, editor, chosen, value):
@@ -100,7 +116,7 @@ def _picked(app, key, editor, chosen, value):
         getattr(load(module), check)(chosen)
     except Invalid:
         app.pop()
-        app.message(refused)
+        app.message(t(refused))
         return
     _set(app, key, " ".join(chosen))
 
@@ -117,21 +133,21 @@ def about_screen(app):
     the power: USB or not, the battery's voltage (when known)."""
     import sys
 
-    free = "n/a (simulator)"
+    free = t("n/a (simulator)")
     if sys.platform == "rp2" or sys.platform == "RP2040":  # MicroPython, CircuitPython on the chip
         gc.collect()
-        free = "%d bytes" % gc.mem_free()
+        free = t("%d bytes") % gc.mem_free()
     hw = app.hw
     power = []
     if hw.vbus is not None:
-        power.append("USB power %s" % ("yes" if hw.vbus.value() else "no"))
+        power.append(t("USB power %s") % _yes_no(hw.vbus.value()))
     battery = hw.battery
     if battery is not None:
         battery.at = None
         battery.tick(app.now)  # read now
-        power.append("battery %d.%02d V" % (battery.mv // 1000, battery.mv % 1000 // 10) if battery.mv else
-                     "battery: no reading")
-    lines = ["fishtable", "version " + VERSION, "", "free RAM", free, ""] + power + ["OK: back"]
+        power.append(t("battery %d.%02d V") % (battery.mv // 1000, battery.mv % 1000 // 10) if battery.mv else
+                     t("battery: no reading"))
+    lines = ["fishtable", t("version %s") % VERSION, "", t("free RAM"), free, ""] + power + [t("OK: back")]
     if len(power) > 1:
         del lines[2]  # (8 rows)
     return Info(lines)

@@ -5,14 +5,24 @@ skipped with BACK)."""
 
 from fishtable.core.games import ASK_ADVANCED, CHIPS_SETTING
 from fishtable.core.match import COLOURS, Match, is_guest
+from fishtable.text import n_, t
 from fishtable.ui import draw
 from fishtable.ui.ringfx import NAMES as COLOUR_NAMES
 from fishtable.ui.ringfx import RGB
 from fishtable.ui.seats import ask_seat, offer_last
 from fishtable.ui.widgets import OK, Info, Picker, Screen
 
-LOT = "By lot"
+LOT = n_("By lot")
 SPIN_MS = 1500
+# Hecht's action chips as shown, in the order of fishtable.core.hecht.KINDS (records keep the kinds)
+CHIP_NAMES = (n_("snail"), n_("skip"), n_("wave"), n_("carp"), n_("pike"))
+
+
+def chip_name(kind):
+    """A Hecht action chip's kind ("wave", as records write it) as the screens show it."""
+    from fishtable.core.hecht import KINDS
+
+    return t(CHIP_NAMES[KINDS.index(kind)]) if kind in KINDS else kind
 
 
 def draw_lot(die, players):
@@ -40,7 +50,7 @@ class Setup:
     def first(self):
         counts = list(range(self.game.low, self.game.high + 1))
         self.app.push(
-            Picker("Players", [str(n) for n in counts], counts, self._players, info=(self.game.title,))
+            Picker(t("Players"), [str(n) for n in counts], counts, self._players, info=(self.game.title,))
         )
         offer_last(self, self.app)
 
@@ -56,7 +66,7 @@ class Setup:
         names = self.names
         if player <= len(names) and not is_guest(names[player - 1]):
             return names[player - 1]
-        return "P%d" % player
+        return t("P%d") % player
 
     def _ask_start(self, app):
         """The rulebook's rule above the choice, and its way first: the players (the table names
@@ -66,13 +76,13 @@ class Setup:
         app.fx.off()
         from fishtable.ui import help
 
-        rule = help.start_rule(self.game.name)
+        english = help.start_rule(self.game.name)  # (decided on the English: "drawn by lot")
         help.forget("help")
-        at = 0 if LOT.lower() in rule else len(labels)
-        labels.insert(at, LOT)
+        at = 0 if LOT.lower() in english else len(labels)
+        labels.insert(at, t(LOT))
         values.insert(at, 0)
-        rule = rule.split("\n")
-        app.push(Picker("Who starts?", labels, values, self._start, info=rule))
+        rule = t(english).split("\n")
+        app.push(Picker(t("Who starts?"), labels, values, self._start, info=rule))
 
     def _start(self, app, player):
         if player == 0:
@@ -89,19 +99,22 @@ class Setup:
         if step >= len(asks):
             self._checklist(app)
         elif asks[step] == ASK_ADVANCED:
-            app.push(Picker("Advanced game?", ["No", "Yes"], [0, 1], lambda a, yes: self._advanced(a, yes, step)))
+            app.push(Picker(t("Advanced game?"), [t("No"), t("Yes")], [0, 1],
+                            lambda a, yes: self._advanced(a, yes, step)))
         elif asks[step] == CHIPS_SETTING:
             from fishtable.core.errors import Invalid
             from fishtable.core.hecht import DEFAULT_CHIPS, check_chips
 
             chips = app.settings[CHIPS_SETTING].split()
-            head = ["Action chips:"]
+            head = [t("Action chips:")]
             try:
                 check_chips(chips)
             except Invalid:  # saved before a set needed exactly one skip: the default set
                 chips = list(DEFAULT_CHIPS)
-                head = ["Saved chips need", "one skip. Chips:"]
-            lines = head + draw.wrap(" ".join(chips)) + ["", "OK: start"]
+                head = t("Saved chips need\none skip. Chips:").split("\n")
+            lines = head + draw.wrap(" ".join([chip_name(c) for c in chips])) + ["", t("OK: start")]
+            if len(lines) > draw.ROWS:  # (longer chip names in some languages: no blank line)
+                del lines[-2]
             app.push(Info(lines, lambda a: self._option(a, ("chips", tuple(chips)), step)))
 
     def _advanced(self, app, yes, step):
@@ -164,9 +177,9 @@ class Lot(Screen):
 
     def draw(self, app, fb):
         if not self.player:
-            draw.centre(fb, "Drawing lots", 3)
+            draw.centre(fb, t("Drawing lots"), 3)
             return
         draw.big_centre(fb, self.setup.label(self.player), 8)
-        draw.centre(fb, COLOUR_NAMES[self.setup.colours[self.player - 1]], 4)
-        draw.centre(fb, "starts", 5)
-        draw.line(fb, "OK: go on", 7)
+        draw.centre(fb, t(COLOUR_NAMES[self.setup.colours[self.player - 1]]), 4)
+        draw.centre(fb, t("starts"), 5)
+        draw.line(fb, t("OK: go on"), 7)

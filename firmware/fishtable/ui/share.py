@@ -19,9 +19,11 @@ Only what the board knows goes in: no date when the board has no clock, no minut
 has no `played` line.  Loaded only while Scan is shown.
 """
 
-PAGE = "Page"
+from fishtable.text import n_
+
+PAGE = n_("Page")  # (the kinds: shown through t, but BG Stats: the app's name)
 BGSTATS = "BG Stats"
-TEXT = "Text"
+TEXT = n_("Text")
 BG_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE = "fishtable"
 BG_NAMES = (("hifisch", "Hi Fisch!"), ("hecht", "Hecht im Karpfenteich"), ("yofish", "Yo Fish!"))

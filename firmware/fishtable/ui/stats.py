@@ -4,13 +4,14 @@ history still has that game and its date, else its history number).  Opening a g
 small stats file only (fishtable.store.stats); guests count in the games but get no page."""
 
 from fishtable.core.games import GAMES
+from fishtable.text import t
 from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Menu, Screen
 
 
 def stats_screen(app):
     """Which game's statistics."""
-    return Menu("Stats", [g.title for g in GAMES], [g.title for g in GAMES], _open)
+    return Menu(t("Stats"), [g.title for g in GAMES], [g.title for g in GAMES], _open)
 
 
 def _open(app, title):
@@ -58,26 +59,26 @@ class StatsPages(Screen):
         if self.page == 0:
             draw.title(fb, self.title, count)
             if not table.games:
-                _pair(fb, "No finished", "", 2)
-                _pair(fb, "games yet", "", 3)
+                _pair(fb, t("No finished"), "", 2)
+                _pair(fb, t("games yet"), "", 3)
                 return
-            _pair(fb, "Games", str(table.games), 1)
-            _pair(fb, "On average:", "", 2)  # words, not "Avg win", "Avg turns"
-            _pair(fb, " win score", table.average_win(), 3)
-            _pair(fb, " turns", table.average_turns(), 4)
-            _pair(fb, "Players", str(len(self.order)), 5)
+            _pair(fb, t("Games"), str(table.games), 1)
+            _pair(fb, t("On average:"), "", 2)  # words, not "Avg win", "Avg turns"
+            _pair(fb, t(" win score"), table.average_win(), 3)
+            _pair(fb, t(" turns"), table.average_turns(), 4)
+            _pair(fb, t("Players"), str(len(self.order)), 5)
         else:
             i = self.order[self.page - 1]
             draw.title(fb, table.names[i], count)
-            _pair(fb, "Games", str(table.figure(i, PLAYED)), 1)
-            _pair(fb, "Wins", str(table.figure(i, WINS)), 2)
-            _pair(fb, "Win rate", "%d%%" % table.win_rate(i), 3)
-            _pair(fb, "Best", str(table.figure(i, BEST)), 4)
-            _pair(fb, "Average", table.average(i), 5)
+            _pair(fb, t("Games"), str(table.figure(i, PLAYED)), 1)
+            _pair(fb, t("Wins"), str(table.figure(i, WINS)), 2)
+            _pair(fb, t("Win rate"), "%d%%" % table.win_rate(i), 3)
+            _pair(fb, t("Best"), str(table.figure(i, BEST)), 4)
+            _pair(fb, t("Average"), table.average(i), 5)
             if self.last:
-                _pair(fb, "Last", self.last, 6)
+                _pair(fb, t("Last"), self.last, 6)
             else:
-                _pair(fb, "Last game", "#%d" % table.figure(i, LAST), 6)
+                _pair(fb, t("Last game"), "#%d" % table.figure(i, LAST), 6)
 
 
 def _pair(fb, label, value, row):

@@ -6,6 +6,7 @@ confirm screens.  Keys: PREV/NEXT move, OK selects, BACK goes back (same codes a
 from micropython import const
 
 from fishtable.events import BACK, NEXT, NONE, OK, PREV  # noqa: F401 - the screens take them from here
+from fishtable.text import t
 from fishtable.ui import draw
 
 PITCH = 9  # pixel rows from one list line to the next
@@ -78,8 +79,12 @@ class Ask:
         if self.big:
             label = self.labels[self.index]
             y = row0 * 8
-            draw.big_centre(fb, label, y)
-            if len(self.labels) > 1 and len(label) < _BIG_COLS:  # 8 big letters fill the width: no arrows
+            if len(label) > _BIG_COLS:  # too wide for 2x (a translated word): 1x, in the same place
+                draw.centre_at(fb, label, y + 4)
+            else:
+                draw.big_centre(fb, label, y)
+            if len(self.labels) > 1 and (len(label) < _BIG_COLS or _BIG_COLS < len(label) <= _MARK_COLS):
+                # (8 big letters fill the width: no arrows)
                 draw.text(fb, "<", 0, y + 4)
                 draw.text(fb, ">", draw.WIDTH - 8, y + 4)
             if self.note is not None and rows > 2:
@@ -159,12 +164,12 @@ class Picker(Menu):
 class Confirm(Screen):
     """A yes/no question: OK runs `on_yes(app)`, BACK (a held OK) runs `on_no(app)` (default: close)."""
 
-    def __init__(self, question, on_yes, on_no=None, yes="OK: yes", no="hold OK: no"):
+    def __init__(self, question, on_yes, on_no=None, yes=None, no=None):
         self.lines = draw.wrap(question, draw.COLS, 5)
         self.on_yes = on_yes
         self.on_no = on_no
-        self.yes = yes
-        self.no = no
+        self.yes = t("OK: yes") if yes is None else yes
+        self.no = t("hold OK: no") if no is None else no
 
     def key(self, app, ev):
         if ev == OK:
@@ -201,9 +206,11 @@ class Info(Screen):
             draw.line(fb, self.lines[i], i)
 
 
-def flash_error(what, err):
-    """What a player reads when the flash refused a write (the OSError `err`): `what`
-    ("Not saved") and why."""
+def flash_error(err, undone=False):
+    """What a player reads when the flash refused a write (the OSError `err`): not saved (not
+    undone: `undone`) and why."""
     if err.args and err.args[0] == 28:  # ENOSPC, as the store's FlashFull says it
-        return what + ": Flash full. Delete games in History"
-    return "%s (flash error %s)" % (what, err)
+        if undone:
+            return t("Not undone: Flash full. Delete games in History")
+        return t("Not saved: Flash full. Delete games in History")
+    return (t("Not undone (flash error %s)") if undone else t("Not saved (flash error %s)")) % err

@@ -1,0 +1,55 @@
+"""The German machinery on the board (test_lang.py; under both interpreters): the letters beyond
+ASCII drawn in 8x8 and 2x text, and the catalog read by seeking."""
+
+
+def drawn(texts, extended):
+    """A frame (hex) with each of `texts` drawn as 8x8 text, as an inverted line and in 2x text."""
+    import binascii
+
+    import devices
+
+    devices.install()
+    import framebuf
+
+    from fishtable.ui import draw
+
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    draw.extend(extended)
+    try:
+        draw.begin(fb)
+        draw.text(fb, texts[0], 0, 0)
+        draw.line(fb, texts[1], 2, inverted=True)
+        draw.line(fb, texts[2], 4)
+        draw.big(fb, texts[3], 0, 48)
+    finally:
+        draw.extend(False)
+    return binascii.hexlify(buf).decode()
+
+
+def looked_up(path, texts):
+    """The catalog at `path` asked for each of `texts`: [translation or None], and twice (kept)."""
+    from fishtable.store.fs import OsFs
+    from fishtable.ui.catalog import Catalog
+
+    cat = Catalog(OsFs(), path)
+    try:
+        first = [cat.lookup(x) for x in texts]
+        again = [cat.lookup(x) for x in texts]
+    finally:
+        cat.close()
+    return [first, again]
+
+
+def opened(path):
+    """The message of opening a damaged or missing catalog (None: it opened)."""
+    from fishtable import text
+    from fishtable.store.fs import OsFs
+    from fishtable.ui import catalog
+
+    try:
+        said = catalog.choose(text, OsFs(), path)
+        shown = text.t("Settings")
+    finally:
+        catalog.choose(text, OsFs(), None)
+    return [said, shown]
