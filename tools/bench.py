@@ -619,21 +619,49 @@ def bench_history(bundle, counts=HISTORY_COUNTS, loose=False):
     return out
 
 
+def flash_install(bundle, dest, board):
+    """Write into `dest` what `make flash` puts on a board of profile `board`: the compiled firmware
+    of `bundle` (compile_bundle: the same files flash.build makes), /boards/BOARD.json, /config.txt
+    and /fishtable.manifest (tools/flash.board_files).  Returns (files, bytes)."""
+    import flash
+
+    files = {}
+    for folder, _, names in os.walk(bundle):
+        for name in names:
+            path = os.path.join(folder, name)
+            with open(path, "rb") as f:
+                files[os.path.relpath(path, bundle).replace(os.sep, "/")] = f.read()
+    files = flash.board_files(board, files=files)
+    files[flash.MANIFEST] = flash.manifest_text(files, board).encode()
+    for rel, data in files.items():
+        out = os.path.join(dest, rel)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, "wb") as f:
+            f.write(data)
+    return len(files), sum(len(d) for d in files.values())
+
+
 def history_fit(bundle):
     """How many games of the realistic mix fit on the Pico's and the Pico W's filesystem after
-    `make flash` (the unix port's real VfsLfs2 at the Pico's geometry; benchlib.histbench.fit)."""
+    `make flash` (every file it writes, on the unix port's real VfsLfs2 at the Pico's geometry;
+    benchlib.histbench.fit), and the blocks the install takes there."""
     from benchlib import histbench
 
     games = [g.decode() for g in histbench.realistic(RECORDS)]
     found = {}
-    for key, size in (("pico", PICO_FS), ("pico_w", PICO_W_FS)):
-        code = ("import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\nimport json\n"
-                "from benchlib import histbench\nprint(json.dumps(histbench.fit(%r, json.loads(sys.stdin.read()), %d)))"
-                % (FIRMWARE, os.path.join(TOOLS, "devices"), TOOLS, bundle, size // 4096))
-        out = mprun.run_code("micropython", code, stdin=json.dumps(games), heapsize="8M")
-        count, firmware, files = json.loads(out.strip().split("\n")[-1])
-        found[key] = count
-        found["firmware_bytes"] = firmware
+    for key, size, board in (("pico", PICO_FS, "pico"), ("pico_w", PICO_W_FS, "pico_w")):
+        with tempfile.TemporaryDirectory(prefix="fishtable-bench-install-") as install:
+            count, total = flash_install(bundle, install, board)
+            code = ("import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\n"
+                    "sys.path.insert(0, %r)\nimport json\nfrom benchlib import histbench\n"
+                    "print(json.dumps(histbench.fit(%r, json.loads(sys.stdin.read()), %d)))"
+                    % (FIRMWARE, os.path.join(TOOLS, "devices"), TOOLS, install, size // 4096))
+            out = mprun.run_code("micropython", code, stdin=json.dumps(games), heapsize="8M")
+        fit = json.loads(out.strip().split("\n")[-1])
+        found[key] = fit["games"]
+        found[key + "_detail"] = fit
+        found["install_files"] = count
+        found["install_bytes"] = total
     found["game_bytes_avg"] = round(sum(len(g) for g in games) / len(games))
     return found
 
@@ -657,6 +685,11 @@ def history_rows(result):
     rows = [("history games that fit after make flash", "%d on a Pico (1408 KB), %d on a Pico W (848 KB); 4-player "
              "games with names and dates, %d B each on average" % (fit["pico"], fit["pico_w"],
                                                                   result["history_fit_detail"]["game_bytes_avg"])),
+            ("flash blocks of the install (Pico)", "%d of 352 in use after make flash (%d files, %d B, their folders "
+             "too), %d more after the first boot's folders" % (
+                 result["history_fit_detail"]["pico_detail"]["install_blocks"],
+                 result["history_fit_detail"]["install_files"], result["history_fit_detail"]["install_bytes"],
+                 result["history_fit_detail"]["pico_detail"]["data_blocks"])),
             ("heap in use, History / Stats open, 10,000 games", "%d B / %d B (net of the idle menu)"
              % (result["heap_history_10k"], result["heap_stats_10k"]))]
     for count, found in sorted(result["history_by_count"].items(), key=lambda item: int(item[0])):

@@ -179,11 +179,13 @@ def reader_names(job):
 def heap_walk(job):
     """Issue 34's sequences in the fixed, cut-up heap (tools/simlib/heapwalk.py): every title at its
     largest player count with 8-letter names, every late screen opened where no free run is over the
-    Pico's 4 KB; (problem or None, seconds)."""
+    Pico's 4 KB, then History, Scan from History and Stats with 10,000 games; (problem or None, seconds)."""
     from simlib import heapwalk
 
     start = time.time()
     failures, _marks = heapwalk.walk(heapwalk.EVERYTHING if job == "all" else heapwalk.SAMPLE)
+    if job == "all":  # and with 10,000 games in the history (issue 40)
+        failures += heapwalk.walk(heapwalk.LONG_EVERYTHING, heapwalk.LONG_GAMES, packed=True)[0]
     problem = None
     if failures:
         problem = "the cut-up heap (%d):\n%s" % (len(failures), "\n".join(
