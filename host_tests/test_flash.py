@@ -67,9 +67,14 @@ def test_flash_puts_the_firmware_on_the_board_and_it_imports(board):
     status, out, err = run_flash("--port", board.port, "--board", "pico_encoder")
     assert status == 0, out + err
     root = board.root
+    with open(os.path.join(BOARDS, "pico_encoder.json")) as f:
+        unused = flash.unused_drivers(f.read())  # the drivers this board never imports stay off it
+    assert "fishtable/hw/encoder.py" not in unused and "fishtable/hw/sh1106.py" in unused
     wanted = flash.firmware_files()
     for rel in wanted:
-        if rel in flash.SOURCE_NAMES:  # main.py stays source, byte for byte
+        if rel in unused:
+            assert not os.path.exists(os.path.join(root, rel[:-3] + ".mpy")), rel
+        elif rel in flash.SOURCE_NAMES:  # main.py stays source, byte for byte
             with open(os.path.join(flash.FIRMWARE, rel), "rb") as src, open(os.path.join(root, rel), "rb") as dst:
                 assert dst.read() == src.read()
         elif rel.endswith(".py"):
@@ -133,7 +138,7 @@ def test_rerun_copies_nothing_and_a_reflash_keeps_the_journal(board, tmp_path, c
     assert status == 0, out
     copied = sorted(line.split()[1] for line in out.splitlines() if line.startswith("  copy "))
     assert copied == ["/boards/pico_encoder.json", "/config.txt", "/fishtable/core/dice.mpy",
-                      "/fishtable/core/match.mpy"]
+                      "/fishtable/core/match.mpy", "/fishtable/hw/encoder.mpy"]  # (the pico needs no encoder)
     removed = sorted(line.split()[1] for line in out.splitlines() if line.startswith("  remove "))
     assert removed == ["/boards/pico.json", "/fishtable/core/match.mpy.tmp", "/fishtable/core/record.py"]
     after = snapshot(board.root)
@@ -319,7 +324,10 @@ def test_an_interrupted_flash_is_finished_by_the_next(board):
         flash.flash(board.port, "pico", log=pull_the_cable_at_the_tenth_copy)
     assert not os.path.exists(os.path.join(board.root, "fishtable.manifest"))  # not complete
     result = flash.flash(board.port, "pico", log=lambda line: None)
-    files = len(flash.firmware_files()) + 2 + len(flash.catalog_files())  # + the profile, config.txt, lang/*.bin
+    with open(os.path.join(BOARDS, "pico.json")) as f:
+        unused = flash.unused_drivers(f.read())
+    # + the profile, config.txt, lang/*.bin
+    files = len(set(flash.firmware_files()) - unused) + 2 + len(flash.catalog_files())
     assert len(result["copied"]) == files - 9
     with open(os.path.join(board.root, "fishtable.manifest")) as f:
         manifest = json.load(f)

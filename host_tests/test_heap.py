@@ -23,3 +23,15 @@ def test_scan_after_the_largest_game_opens_in_a_cut_up_heap():
     assert m["end"]["names"] - CHIP_SHIFT > 960  # past the Pico's pool of 640
     # the heap left whole again after the late screens: the game's end fits the Pico with room
     assert m["end"]["chip_heap"] < 120 * 1024, m["end"]["chip_heap"]
+
+
+def test_ten_thousand_games_history_scan_and_stats_in_a_cut_up_heap():
+    """Issue 40: with 10,000 games in the history (packed, as the board keeps them) a game is played
+    and filed, then History, Scan from History and Stats open in the cut-up heap (every title at its
+    largest with 8-letter names: `make soak`)."""
+    failures, marks = heapwalk.walk(heapwalk.LONG, heapwalk.LONG_GAMES, packed=True)
+    assert not failures, "\n".join("%s, %s: %s\n  %s" % (f[0], f[1], f[2], "\n  ".join(f[3][-8:]))
+                                   for f in failures)
+    m = marks[heapwalk.LONG[0][0]]
+    for tag in ("end", "history", "history_scan", "stats"):
+        assert m[tag]["chip_heap"] is None or m[tag]["chip_heap"] < 120 * 1024, (tag, m[tag]["chip_heap"])

@@ -340,11 +340,11 @@ def test_history_budget_drops_the_oldest_segment_first(monkeypatch):
     names = [finished_game(store, seed)[1] for seed in range(12)]
     kept = store.history()
     assert kept == names[::-1][: len(kept)] and 2 <= len(kept) < 12
-    assert history.total(store.fs, store.history_dir) <= 4 * 4096
-    assert len(history.segments(fs, store.history_dir)) == 3  # and the index
+    assert filing().total(store.fs, store.history_dir) <= 4 * 4096
+    assert len(filing().segments(fs, store.history_dir)) == 3  # and the index
     tiny = Store(fs, history_budget=10)
     _, last = finished_game(tiny, 20)
-    assert tiny.history()[0] == last and len(history.segments(fs, store.history_dir)) == 1  # the newest kept
+    assert tiny.history()[0] == last and len(filing().segments(fs, store.history_dir)) == 1  # the newest kept
 
 
 def test_the_packed_history_leaves_free_space_and_holds_far_more_games():
@@ -356,9 +356,12 @@ def test_the_packed_history_leaves_free_space_and_holds_far_more_games():
 
 
 def live_history():
-    """The history module the store imports now (another test's app may have forgotten the one
-    imported above: the firmware drops modules between uses)."""
-    return importlib.import_module("fishtable.store.history")
+    """The filing module the store imports now (another test's app may have forgotten the one
+    imported before: the firmware drops modules between uses)."""
+    return importlib.import_module("fishtable.store.filing")
+
+
+filing = live_history
 
 
 def fill(fs):
@@ -406,14 +409,14 @@ def test_history_make_room_drops_the_oldest_segment_the_last_too(monkeypatch):
     store = Store(fs, min_free=2 * 4096)
     names = [finished_game(store, seed)[1] for seed in range(8)]
     fill(fs)
-    segs = history.segments(fs, store.history_dir)
+    segs = filing().segments(fs, store.history_dir)
     assert len(segs) >= 2
-    gone = history.make_room(fs, store.history_dir, 2 * 4096)
+    gone = filing().make_room(fs, store.history_dir, 2 * 4096)
     assert store.history() == names[::-1][: len(names) - gone] and gone
     while store.history():
-        assert history.make_room(fs, store.history_dir, 10 * 4096)
-    assert history.make_room(fs, store.history_dir, 10 * 4096) == 0
-    assert history.segments(fs, store.history_dir) == []
+        assert filing().make_room(fs, store.history_dir, 10 * 4096)
+    assert filing().make_room(fs, store.history_dir, 10 * 4096) == 0
+    assert filing().segments(fs, store.history_dir) == []
 
 
 def test_history_games_replay_with_tools_replay(tmp_path):

@@ -239,16 +239,43 @@ def manifest_text(files, board, firmware=FIRMWARE):
     return json.dumps(manifest, sort_keys=True, indent=0) + "\n"
 
 
+# The drivers a board imports only when its profile names them (fishtable.hw.board.build): a flash
+# leaves out those its profile does not name (each would take a 4 KB block of the history's flash).
+CHIP_DRIVERS = ("sh1106", "ssd1309")  # (each builds on fishtable.hw.ssd1306: it always goes)
+
+
+def unused_drivers(profile_text):
+    """The board paths of the drivers a board of this profile (its JSON text) never imports: the
+    display controllers but its own (ssd1306 always goes), the encoder on a board with buttons, the
+    power code on a board whose profile has neither its section nor `battery`, the battery gauge
+    and the keep-alive where it does not set them."""
+    data = json.loads(profile_text)
+    chip = (data.get("display") or {}).get("chip", "ssd1306")
+    unused = [name for name in CHIP_DRIVERS if name != chip]
+    if (data.get("input") or {}).get("kind") != "encoder":
+        unused.append("encoder")
+    if "power" not in data and "battery" not in data:
+        unused.append("power")
+    if "battery" not in data:
+        unused.append("battery")
+    if not (data.get("power") or {}).get("keepalive_s"):
+        unused.append("keepalive")
+    return {"fishtable/hw/%s.%s" % (name, ext) for name in unused for ext in ("mpy", "py")}
+
+
 def board_files(board, boards_dir=BOARDS, firmware=FIRMWARE, config=None, page=None, files=None):
     """{board path: bytes}: what a flash puts on a board of profile `board` whose /config.txt
-    holds `config` (None: none yet): the compiled firmware (`files`, from build(), when given),
-    the catalogs (/lang/LANG.bin), /boards/BOARD.json and /config.txt; the manifest is the one
-    file more (manifest_text)."""
+    holds `config` (None: none yet): the compiled firmware (`files`, from build(), when given)
+    without the drivers its profile does not use (unused_drivers), the catalogs (/lang/LANG.bin),
+    /boards/BOARD.json and /config.txt; the manifest is the one file more (manifest_text)."""
     files = dict(build(firmware) if files is None else files)
     if any(p.startswith(PROTECTED) for p in files):
         raise FlashError("firmware/%s is where the board keeps its journal: move those files" % PROTECTED)
     files.update(catalog_files(firmware))
-    files["boards/%s.json" % board] = read_profile(board, boards_dir, firmware)
+    profile = read_profile(board, boards_dir, firmware)
+    for path in unused_drivers(profile):
+        files.pop(path, None)
+    files["boards/%s.json" % board] = profile
     files[CONFIG] = config_text(config, board, page).encode()
     return files
 
@@ -466,7 +493,7 @@ def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=F
         check_board(info, emits)
         board = board or config_board(info["config"]) or "pico"
         files = board_files(board, boards_dir, firmware, info["config"], page, files)
-        old_files = manifest_files(info["manifest"])
+        old_files = manifest_files(info["manifest"]) | unused_drivers(files["boards/%s.json" % board])
         paths = set(files) | old_files | extra_paths(files)
         paths = sorted(p for p in paths if not p.startswith(PROTECTED))
         hashes = board_eval(transport, "{p: _ft_hash('/' + p) for p in %r}" % paths)

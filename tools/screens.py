@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Make the README's screenshots (docs/screens/*.png) with the simulator's scripted mode, and
-a contact sheet of every screen of every game (docs/screens/all.png).
+a contact sheet of every screen of every game (docs/screens/all.png), and the same on boards set
+to German (docs/screens/all-de.png).
 
     python3 tools/screens.py [OUT_DIR [SHOT...]]
 
@@ -262,8 +263,9 @@ class Album:
     draw strictly (text off the screen or over text raises) and every frame taken goes through
     the pixel layout check (tools/simlib/layoutcheck.py): `faults` lists what it found."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, lang=None):
         self.folder = folder
+        self.lang = lang  # the device's language (None: English, no catalog)
         self.cells = []
         self.faults = []
         self.rigs = 0
@@ -274,7 +276,7 @@ class Album:
         from simlib import drawlog
 
         self.rigs += 1
-        rig = Rig(os.path.join(self.folder, "sheet%d" % self.rigs), seed=SEED)
+        rig = Rig(os.path.join(self.folder, "sheet%d" % self.rigs), seed=SEED, lang=self.lang)
         drawlog.watch(rig.display, self.drawn.append)
         if roster:
             rig.store.save_roster(list(roster))
@@ -549,8 +551,12 @@ def _sheet_device(album):
             rig.wait(1600)
             album.snap(rig, "dice: rolled")
         if label == "Settings":
-            for prefix, name in (("Brightness", "brightness"), ("Yo Fish!", "Yo Fish! cards"),
-                                 ("Hecht chips", "Hecht chips")):
+            lines = (("Brightness %d", "brightness"), ("Yo Fish! 1 to %s", "Yo Fish! cards"),
+                     ("Hecht chips", "Hecht chips"))
+            if album.lang:  # (the line a board with a catalog has)
+                lines += (("Language %s", "language"),)
+            for prefix, name in lines:
+                prefix = rig.tr.prefix(prefix)
                 item = [i for i, label in enumerate(rig.labels()) if label.startswith(prefix)][0]
                 step = item - rig.ask().index
                 rig.press(NEXT if step > 0 else PREV, abs(step))
@@ -607,18 +613,19 @@ def _sheet_device(album):
 SHEET = (_sheet_device, _sheet_hifisch, _sheet_hecht, _sheet_yofish)
 
 
-def sheet_cells(folder):
+def sheet_cells(folder, lang=None):
     """The contact sheet's cells: every screen of every game, under headings (walked on rigs in
-    `folder`).  Raises when a frame fails the pixel layout check."""
+    `folder`; `lang` "de": on boards set to German).  Raises when a frame fails the pixel layout
+    check."""
     from fishtable.ui import draw
 
-    album = Album(folder)
-    patched = draw.big, draw.icon  # drawlog wraps these module functions: put them back after
+    album = Album(folder, lang)
+    patched = draw.big, draw.icon, draw.letter  # drawlog wraps these module functions: put them back after
     try:
         for walk in SHEET:
             walk(album)
     finally:
-        draw.big, draw.icon = patched
+        draw.big, draw.icon, draw.letter = patched
     if album.faults:
         raise RuntimeError("layout faults on the contact sheet:\n" + "\n".join(album.faults))
     return album.cells
@@ -649,7 +656,7 @@ def main(argv):
     try:
         only = argv[1:]  # names of shots to make (default: all, and the contact sheet)
         for name in written(only):
-            if name == SHEET_FILE:
+            if name in (SHEET_FILE, SHEET_DE):
                 continue
             before, steps = SHOTS[name] if isinstance(SHOTS[name], tuple) else (None, SHOTS[name])
             folder = os.path.join(tmp, name, "rig")
@@ -673,6 +680,8 @@ def main(argv):
         if not only:
             cells = sheet_cells(os.path.join(tmp, "sheet"))
             print(write_contact_sheet(cells, os.path.join(out, SHEET_FILE), title="fishtable: every screen"))
+            cells = sheet_cells(os.path.join(tmp, "sheet-de"), "de")
+            print(write_contact_sheet(cells, os.path.join(out, SHEET_DE), title="fishtable: jeder Bildschirm"))
     finally:
         draw_strict(False)
         shutil.rmtree(tmp)
@@ -680,6 +689,7 @@ def main(argv):
 
 
 SHEET_FILE = "all.png"
+SHEET_DE = "all-de.png"  # the same walks on boards set to German
 _READER = []
 
 
@@ -701,7 +711,7 @@ def written(only=()):
     """The files main() writes (in docs/screens/): the README's shots (`only` of them, when
     given) and, making them all, the contact sheet."""
     names = [name for name in SHOTS if not only or name in only]
-    return names if only else names + [SHEET_FILE]
+    return names if only else names + [SHEET_FILE, SHEET_DE]
 
 
 def draw_strict(on):

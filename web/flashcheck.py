@@ -56,7 +56,9 @@ def _index(folder):
             for _ in range(size // history.REC):
                 listed.add(struct.unpack(history._FORMAT, f.read(history.REC))[1])
     out = []
-    for seg in history.segments(history.OsFs(), folder):
+    from fishtable.store import filing
+
+    for seg in filing.segments(history.OsFs(), folder):
         if seg not in listed:
             out.append(["/data/history/S%04d.seg" % seg, "games the history's index does not list (not shown)"])
     return out

@@ -118,7 +118,9 @@ def op_delete(fs, root, arg):
 
 
 def op_trim(fs, root, arg):
-    history.make_room(fs, root + "/history", 1 << 30)
+    from fishtable.store import filing
+
+    filing.make_room(fs, root + "/history", 1 << 30)
 
 
 OPS = {"take_over": op_take_over, "file": op_file, "delete": op_delete, "trim": op_trim}
@@ -146,7 +148,7 @@ def faultfs_sweep(kind, games, packed, arg=None, torn=False, stride=1, seg_max=N
     # (CPython only: MicroPython inlines the constant.)  The module the Store imports now: the app's
     # tests drop fishtable's modules (App.keep), so an earlier import may be another object; the
     # size set back after, or the next test in this process would pack into 2 KB segments.
-    from fishtable.store import history as live
+    from fishtable.store import filing as live
 
     keep = live.SEG_MAX
     live.SEG_MAX = seg_max

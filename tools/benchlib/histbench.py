@@ -56,7 +56,7 @@ def build(root, count, games, loose=False):
     import struct
 
     from fishtable.core.stats import Table
-    from fishtable.store import history, stats
+    from fishtable.store import filing, history, stats
     from fishtable.store.fs import OsFs
 
     folder = os.path.join(root, "history")
@@ -72,7 +72,7 @@ def build(root, count, games, loose=False):
             with open(os.path.join(folder, history.name_of(number, game)), "wb") as f:
                 f.write(data)
             continue
-        if out is None or (size and size + len(data) > history.SEG_MAX):
+        if out is None or (size and size + len(data) > filing.SEG_MAX):
             if out is not None:
                 out.close()
                 seg += 1
@@ -96,17 +96,19 @@ def build(root, count, games, loose=False):
 
 
 # -- the VM side ------------------------------------------------------------------------------------
-def fit(bundle, games, blocks, min_free=None, mount="/flash"):
+def fit(install, games, blocks, min_free=None, mount="/flash"):
     """How many history games fit on a LittleFS of `blocks` 4 KB blocks (VfsLfs2 as the Pico
-    formats it) holding the compiled firmware of the folder `bundle`: games filed one after another
-    (a finished journal renamed into the history, then packed: Store.finish's path) until the first
-    one the store drops for room.  Returns (games that fit, bytes of the firmware, the history's
-    files)."""
+    formats it) holding the files of the folder `install` (what `make flash` writes): games filed
+    one after another (a finished journal renamed into the history, then packed and trimmed:
+    Store.finish's path) until the first one the store drops for room.  Returns {"games", the
+    blocks in use after the install ("install_blocks") and after the first boot made the store's
+    folders ("data_blocks" more), the history's "files" and the "free" bytes left when it stopped},
+    blocks and bytes as LittleFS has them (fishtable.store.filing.room: each folder counted once)."""
     import os
 
     from devices.faultfs import FlashBlocks
 
-    from fishtable.store import Store, history
+    from fishtable.store import Store, filing
     from fishtable.store.fs import OsFs
 
     bdev = FlashBlocks(blocks)
@@ -116,10 +118,14 @@ def fit(bundle, games, blocks, min_free=None, mount="/flash"):
     except OSError:
         pass
     os.mount(os.VfsLfs2(bdev, progsize=256), mount)
-    firmware = _copy_tree(bundle, mount)
-    store = Store(OsFs(), mount + "/data") if min_free is None else Store(OsFs(), mount + "/data", min_free=min_free)
+    _copy_tree(install, mount)
+    fs = OsFs()
+    installed = blocks - filing.room(fs, mount) // filing.BLOCK
+    store = Store(fs, mount + "/data") if min_free is None else Store(fs, mount + "/data", min_free=min_free)
     store.resume()
     folder = store.history_dir
+    filing.ensure_dir(fs, folder)
+    booted = blocks - filing.room(fs, mount) // filing.BLOCK
     count = 0
     while True:
         data = games[count % len(games)]
@@ -127,16 +133,17 @@ def fit(bundle, games, blocks, min_free=None, mount="/flash"):
         try:
             with open(store.journal_path, "w") as f:
                 f.write(data)
-            name = history.add(store.fs, folder, store.journal_path, game)
-            dropped = history.trim(store.fs, folder, None, store.min_free)
+            name = filing.add(fs, folder, store.journal_path, game)
+            dropped = filing.trim(fs, folder, None, store.min_free)
         except OSError:
             break
-        if dropped or history.loose(store.fs, folder) or not name:
+        if dropped or filing.loose(fs, folder) or not name:
             break
         count += 1
-    files = len(os.listdir(folder))
+    found = {"games": count, "install_blocks": installed, "data_blocks": booted - installed,
+             "files": len(os.listdir(folder)), "free": filing.room(fs, folder)}
     os.umount(mount)
-    return count, firmware, files
+    return found
 
 
 def _copy_tree(src, dest):

@@ -97,7 +97,10 @@ class HeapBoard(Device):
         if prepare_data is not None:
             prepare_data(folder)
         history = os.path.join(folder, "data", "history")
-        self.prepared = set(os.listdir(history)) if os.path.isdir(history) else set()
+        names = os.listdir(history) if os.path.isdir(history) else []
+        index = os.path.join(history, "index.bin")  # (packed games: 16 bytes each in the index)
+        self.prepared = sum(1 for n in names if n.endswith(".fish")) + (
+            os.path.getsize(index) // 16 if os.path.exists(index) else 0)  # games on the flash before
         self.seed = seed
         self.run = int(PICO_RUN * RUN_SCALE)
         if not _HARNESS_BYTES:  # a first start measures the harness (models, frames, names)
@@ -127,7 +130,7 @@ class HeapBoard(Device):
 
     def history_files(self):
         """The games this board filed (those put on its flash before it started, the oldest, left out)."""
-        return Device.history_files(self)[len(self.prepared):]
+        return Device.history_files(self)[self.prepared:]
 
     def restart(self):
         """Power off and on again (the flash stays): main.py starts anew in the same heap."""

@@ -3,6 +3,7 @@ heapboard.py), every late screen opened in a heap cut up as the chip's was after
 
     failures, marks = walk(SAMPLE)        # host_tests/test_heap.py: the chip's failing case
     failures, marks = walk(EVERYTHING)    # make soak (tools/soak.py)
+    failures, marks = walk(LONG, LONG_GAMES, packed=True)   # 10,000 games in the history
 
 A late screen: the heap is cut up (plenty free, no free run over the Pico's 4 KB, scaled), the
 screen is opened through the buttons, the board must say no MemoryError (nor any other error),
@@ -29,6 +30,12 @@ HISTORY_GAMES = 300
 
 # (record, names typed in, the screens): the chip's failing case, and everything
 SAMPLE = [("hecht-6p", False, ("scan_end", "history_scan"))]
+# A game played and filed, History, Scan from History and Stats with 10,000 games in the history,
+# packed as the board keeps them (the DEVELOPERS.md memory budget holds there too): a short game
+# in `make test`, every title at its largest in `make soak`.
+LONG_GAMES = 10000
+LONG = [("yofish-3p-basic", False, ("history", "history_scan", "stats"))]
+LONG_EVERYTHING = [(name, True, ("history", "history_scan", "stats")) for name in LARGEST]
 EVERYTHING = [(name, True, ("players", "setup", "help", "scan_end", "history", "history_scan", "stats", "settings"))
               for name in LARGEST] + [("hecht-6p", True, ("resume", "scan_end"))]
 
@@ -54,6 +61,15 @@ def fill_history(folder, games=HISTORY_GAMES):
         game = LARGEST[number % 3].split("-")[0]
         with open(os.path.join(history, "%04d-%s.fish" % (number, game)), "w") as f:
             f.write(texts[number % 3])
+
+
+def fill_packed(folder, games):
+    """`games` finished games in the board's history, packed into segments with their index and
+    each title's statistics up to date, as the board keeps them (tools/benchlib/histbench.build)."""
+    from benchlib import histbench
+
+    texts = [("\n".join(record(name, True).lines()) + "\n").encode() for name in LARGEST]
+    histbench.build(os.path.join(folder, "data"), games, texts)
 
 
 class Walk:
@@ -200,12 +216,14 @@ def _resume(board):
     player.select("Resume")
 
 
-def walk(sequences, history=HISTORY_GAMES):
-    """Run `sequences` ((record, names, screens) each, on a fresh board); (failures, marks by record)."""
+def walk(sequences, history=HISTORY_GAMES, packed=False):
+    """Run `sequences` ((record, names, screens) each, on a fresh board) with `history` games in the
+    history (`packed`: in segments, else a file each, taken over at boot); (failures, marks by record)."""
     failures = []
     marks = {}
     for number, (name, names, screens) in enumerate(sequences):
-        board = HeapBoard(prepare_data=lambda folder: fill_history(folder, history))
+        fill = fill_packed if packed else fill_history
+        board = HeapBoard(prepare_data=lambda folder: fill(folder, history))
         try:
             one = Walk(board)
             board.mem("idle")

@@ -23,10 +23,13 @@ KEY_MS = {PREV: 120, NEXT: 120, OK: 120, BACK: 860}  # as long as a scripted pre
 class Rig:
     """The App on modelled hardware; `press`/`wait` drive it and record the key script."""
 
-    def __init__(self, folder, seed=1, strict=True, mounted_flip=False, fs=None):
+    def __init__(self, folder, seed=1, strict=True, mounted_flip=False, fs=None, lang=None):
         """The app with its store in `folder` (the host's disk), or on the filesystem adapter `fs`
-        (tools/devices/faultfs.FaultFs, under /data) when given."""
+        (tools/devices/faultfs.FaultFs, under /data) when given.  `lang` ("de"): the board set
+        to that language, its catalog beside the data folder (as `make flash` puts it there);
+        `menu` then finds a line by its English label too (tools/texts.Translator: `tr`)."""
         import devices
+        import texts
 
         devices.install()
         from devices import machine_model
@@ -48,6 +51,9 @@ class Rig:
         draw.set_strict(strict)
         self.folder = str(folder)
         os.makedirs(self.folder, exist_ok=True)
+        if lang:
+            texts.install(self.folder, lang)
+        self.tr = texts.Translator(lang or "en")
         self.display = SSD1306(machine.I2C(0), 0x3C, 128, 64)
         self.pixels = neopixel.NeoPixel(machine.Pin(16), 12, keep=2)
         self.ring = Ring(self.pixels, 12)
@@ -125,8 +131,10 @@ class Rig:
         self.press(OK)
 
     def menu(self, label):
-        """Choose a menu line by its label."""
+        """Choose a menu line by its label (English, or as shown in the board's language)."""
         labels = self.labels()
+        if label not in labels:
+            label = self.tr(label)
         if label not in labels:
             raise AssertionError("%r not in the menu: %r" % (label, labels))
         self._go(labels.index(label))

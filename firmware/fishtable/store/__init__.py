@@ -22,6 +22,15 @@ JOURNAL = "journal.fish"
 PARTS = "journal.d"  # the folder of the journal's parts
 DAMAGED = "journal.bad"
 STATS = "stats"  # the folder of the statistics (fishtable.store.stats)
+# The flash the history leaves free (LittleFS's blocks, fishtable.store.filing.room): what the
+# writes between two trims can need at once.  During a game the journal and its rewrite's temp
+# (2 blocks; the longest record's journal is under 2 KB) and a split of a folder's metadata (2: the
+# parts, at most PART_MAX bytes, live in it); filing a game, the segment's last block copied and
+# one more (2), the index's last block (1), a split (2; the journal's blocks are the loose game's
+# then); the statistics, roster and settings, rewritten through a temp file, stay inside their
+# folder's metadata under 512 bytes (1 block each past it, one at a time).  6 blocks; a write that
+# still finds the flash full drops the oldest games and is tried again (Store._spaced).
+_MIN_FREE = const(6 * 4096)
 PART_MAX = const(192)  # bytes in a part: each append stays one 256-byte program of LittleFS metadata
 BUFFER = const(256)  # fishtable.core.lines.BUFFER: a whole valid line and its CR LF (a test checks)
 
@@ -71,7 +80,7 @@ class Store:
     # under the unix port) turn it off: each import would compile the module again.
     lean = True
 
-    def __init__(self, fs=None, root="/data", history_budget=None, min_free=64 * 1024):
+    def __init__(self, fs=None, root="/data", history_budget=None, min_free=_MIN_FREE):
         self.fs = fs if fs is not None else OsFs()
         self.root = root
         self.history_budget = history_budget
@@ -131,14 +140,14 @@ class Store:
 
     def _take_over(self):
         """At boot: pack the history games kept in a file each (the form before the segments, or a
-        finish cut short) into the segments (fishtable.store.history.pack); never raises."""
+        finish cut short) into the segments (fishtable.store.filing.pack); never raises."""
         try:
             for name in _listed(self.fs, self.history_dir):
                 if name.endswith(".fish"):
-                    from fishtable.store import history
+                    from fishtable.store import filing
 
-                    self.trimmed += history.trim(self.fs, self.history_dir, None)
-                    self._forget(history)
+                    self.trimmed += filing.trim(self.fs, self.history_dir, None)
+                    self._forget(filing)
                     return
         except Exception:  # noqa: BLE001 - left for the next boot; the history reads both forms
             pass
@@ -195,7 +204,9 @@ class Store:
         """Drop the oldest history games until `min_free` bytes are free (at most 8 games, at
         least one; the newest too when it is the last); returns how many were dropped.  The game in
         progress is never touched, and the history's numbering goes on (`finish`)."""
-        gone = _history().make_room(self.fs, self.history_dir, self.min_free)
+        from fishtable.store import filing
+
+        gone = filing.make_room(self.fs, self.history_dir, self.min_free)
         self.trimmed += gone
         return gone
 
@@ -206,7 +217,9 @@ class Store:
 
     def delete_history(self, name):
         """Delete the history game `name` (the History screen's Delete)."""
-        _history().delete(self.fs, self.history_dir, name)
+        from fishtable.store import filing
+
+        filing.delete(self.fs, self.history_dir, name)
 
     def history_open(self, name):
         """The bytes of the history game `name`, a stream (`readinto`, `close`); OSError when it

@@ -238,7 +238,7 @@ def finish(store, match):
 
     The statistics are written after the move: a power cut between the two, or a full
     flash, leaves the game to be counted when the statistics are next opened."""
-    from fishtable.store import history, played, stats
+    from fishtable.store import filing, played, stats
 
     table = stats.load(store.fs, stats.path_of(store.root, match.name), match.name, store.buf)
     store._spaced(_final, store, match, len(match.statements))  # without the journal's promise
@@ -247,7 +247,7 @@ def finish(store, match):
     name = store._spaced(_to_history, store, match, max(table.last, stats.last_number(store, match.name)))
     store._count = -1
     try:  # the game is in the history now: nothing after this may make it be filed again
-        store.trimmed += history.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
+        store.trimmed += filing.trim(store.fs, store.history_dir, store.history_budget, store.min_free)
         stats.update(store, table, match, name)
     except Exception:  # noqa: BLE001 - the statistics catch up when next opened
         pass
@@ -261,9 +261,9 @@ def _final(store, match, keep):
 
 
 def _to_history(store, match, after):
-    from fishtable.store import history
+    from fishtable.store import filing
 
-    return history.add(store.fs, store.history_dir, store.journal_path, match.name, after)
+    return filing.add(store.fs, store.history_dir, store.journal_path, match.name, after)
 
 
 def discard(store):

@@ -17,7 +17,7 @@ from micropython import const
 
 GROWN = const(5000)  # bytes a step keeps that only a new pool explains (its names keep ~1 KB)
 LATE = (
-    "fishtable.ui.scan", "fishtable.ui.qr", "fishtable.ui.share", "fishtable.store.history",
+    "fishtable.ui.scan", "fishtable.ui.qr", "fishtable.ui.share", "fishtable.store.history", "fishtable.store.filing",
     "fishtable.core.lines", "fishtable.ui.history", "fishtable.core.summary", "fishtable.ui.help",
     "fishtable.ui.stats", "fishtable.core.stats", "fishtable.store.stats", "fishtable.ui.players",
     "fishtable.ui.namepick", "fishtable.ui.settings", "fishtable.ui.setup", "fishtable.ui.seats",
