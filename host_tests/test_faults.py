@@ -228,6 +228,28 @@ def test_a_read_error_or_a_folder_anywhere_in_the_resume_path_loses_only_what_it
     assert cases >= READ_FULL[where] if FULL else cases == READ_CASES[where], cases
 
 
+TWICE_RECORDS = ["hecht-2p.fish", "yofish-3p-basic.fish"]  # make soak: every shape, every pair of points
+TWICE_LIMIT = {"cpython": 40, "micropython": 16, "littlefs": 16}  # make test: a sample of hecht-2p's
+
+
+@pytest.mark.parametrize("where", ["cpython", "micropython", "littlefs"])
+def test_a_second_read_error_in_the_repair_never_miscounts(where, fw_runner):
+    """EIO once at each point of the resume, then again at each point of the repair after it (the
+    later parts read to count what was lost, the journal copied aside): the same run resumed,
+    nothing deleted, the loss counted right or "some moves lost".  On main an unreadable part in
+    that count stopped it short: "91 moves lost" where 99 were."""
+    from fw.read_faults import SHAPES
+
+    names, shapes, limit = (TWICE_RECORDS, list(SHAPES), None) if FULL else (["hecht-2p.fish"], ["parts"],
+                                                                             TWICE_LIMIT[where])
+    board = fw_runner("micropython" if where == "littlefs" else where)
+    faults, tried, _parts = board.call("read_faults.sweep_records", _records(names),
+                                       "littlefs" if where == "littlefs" else "faultfs", shapes, 0, limit, True,
+                                       heapsize="8M" if where == "littlefs" else "1M")
+    assert faults == [], "\n".join(faults[:20])
+    assert tried["twice"] > (3000 if FULL else limit // 2), tried
+
+
 def test_a_read_error_in_the_journal_after_an_undo_is_not_one_move_lost():
     """The game wholly in journal.fish (its last move taken back), a read error a third of the way
     in: "Journal repaired: 1 move lost" on main, though most of the game went unread."""
@@ -243,3 +265,21 @@ def test_a_read_error_in_the_journal_after_an_undo_is_not_one_move_lost():
     assert 0 < len(match.statements) < len(statements) - 10
     assert match.statements == statements[: len(match.statements)]
     assert message == "Journal repaired: some moves lost", message
+
+
+def test_a_part_the_count_cannot_read_makes_the_loss_unknown_not_smaller():
+    """Part 1 lost and the last part that holds moves unreadable: the count of what was lost stopped
+    at the part before it and said "91 moves lost" where 99 were (on main; the read-fault sweep's
+    second faults found it)."""
+    from fishtable.store import Store
+
+    fs, statements, names = _journal_of("hecht-2p.fish")
+    flash = fs.reboot()
+    sizes = [len(flash.files["/data/journal.d/" + name]) for name in names]
+    last = max(i for i in range(len(names)) if sizes[i] > 40)  # (a part with moves, not only its mark)
+    del flash.files["/data/journal.d/" + names[0]]
+    match, message = Store(_Unreadable(flash, "/data/journal.d/" + names[last])).resume()
+    assert match is not None and match.statements == statements[: len(match.statements)]
+    assert message == "Journal repaired: some moves lost", message
+    kept = [p for p in flash.files if p.startswith("/data/damaged/")]
+    assert len(kept) == len(names) - 1  # every part but the lost one kept, the unreadable one too

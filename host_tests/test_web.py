@@ -28,6 +28,7 @@ import threading
 import time
 
 import pytest
+from screenreader import Reader
 
 import web
 
@@ -1441,12 +1442,16 @@ def test_the_page_speaks_the_browsers_or_the_boards_language(site, other_browser
             about: document.querySelector('#tools details p').innerHTML})""")
         assert said["lang"] == "de" and said["games"] == "Beendete Spiele" and said["ok"] == "OKhalten = Zurück"
         assert said["prev"] == "vorige" and "<code>.fish</code>-Spielaufzeichnungen" in said["about"]
+        # the board's first start: the browser's language answered its question (the catalog in the bundle)
+        menu = Reader().read(settle(page)).text()
+        assert "Neu: Hi Fisch!" in menu and "Language" not in menu, menu
         page.click("#show-games")
         page.wait_for_function("!document.querySelector('#games').hidden")
         assert page.text_content("#games") == "Noch keine beendeten Spiele."
         page.goto(site + "?lang=en")
         wait_first_frame(page)
         assert page.evaluate("document.documentElement.lang") == "en"
+        assert "Neu: Hi Fisch!" in Reader().read(settle(page)).text()  # the board keeps its language
         assert page.text_content("#show-games") == "Finished games" and page.text_content("#btn-next") == "\u25b6NEXT"
         assert errors == []
     finally:
@@ -1458,6 +1463,7 @@ def test_the_page_speaks_the_browsers_or_the_boards_language(site, other_browser
         try:
             page = ctx.new_page()
             open_page(page, site)
+            settle(page)  # (the board's first start has saved the browser's language: put ours after it)
             page.evaluate(PUT, [["/data/settings.txt", {"bytes": list(stored)}], ["/data/odd", {"data": 42}]])
             page.reload()
             page.wait_for_function("fishtable.checked && fishtable.firstFrameAt !== null", timeout=60000)

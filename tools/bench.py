@@ -134,7 +134,8 @@ def bench_core(records):
 
 APP_TREES = [(TOOLS, "/tools"), (os.path.join(ROOT, "boards"), "/boards")]
 APP_LOAD = ("import sys\nsys.path.insert(0, '/tools')\nfrom benchlib import appbench as B\n"
-            "B.load(%r, %d, %d, %r, %r, '/boards', digest=%r)")
+            "B.load(%r, %d, %d, %r, %r, '/boards', digest=%r, lang=%r)")
+LANG_VM = "/benchlang"  # the catalogs (lang/LANG.bin) in the VM, for the runs in another language
 
 
 def parse_record(path):
@@ -159,11 +160,13 @@ USE_BUNDLE = "import sys\nsys.path.insert(0, %r)" % BUNDLE_VM
 GROW_STEPS = 40  # at least len(fishtable.ui.names.LATE): the table of names grown when a game is on
 
 
-def app_steps(path, tag="r", digest=False, bundle=True):
-    """The VM calls that play one record through the app, sampling the heap between statements."""
+def app_steps(path, tag="r", digest=False, bundle=True, lang=None):
+    """The VM calls that play one record through the app, sampling the heap between statements
+    (`lang` "de": on a board set to German, its catalog beside the data)."""
     name, players, start, options, lines = parse_record(path)
     steps = [USE_BUNDLE] if bundle else []
-    steps += [APP_LOAD % (name, players, start, options, lines, digest), COLLECT, COLLECT, "B.baseline()",
+    catalog = "%s/%s.bin" % (LANG_VM, lang) if lang else None
+    steps += [APP_LOAD % (name, players, start, options, lines, digest, catalog), COLLECT, COLLECT, "B.baseline()",
              "B.build()", COLLECT, COLLECT, "B.idle()", "B.begin()", COLLECT, COLLECT, "B.began()"]
     grow = [COLLECT, COLLECT, "B.grow_start()"]
     for i in range(GROW_STEPS):
@@ -182,11 +185,20 @@ def app_steps(path, tag="r", digest=False, bundle=True):
     return steps
 
 
-def play_record(path, digest=False, bundle=None):
+def play_record(path, digest=False, bundle=None, lang=None):
     """Play one record through the app in a fresh VM; returns the raw figures of appbench.report.
-    `bundle`: a folder of the compiled firmware (compile_bundle), else the VM compiles the sources."""
+    `bundle`: a folder of the compiled firmware (compile_bundle), else the VM compiles the sources;
+    `lang` ("de"): on a board set to that language (its catalog, compiled now, beside the data)."""
     trees = APP_TREES + ([(bundle, BUNDLE_VM)] if bundle else [])
-    found = wasm_steps(app_steps(path, digest=digest, bundle=bool(bundle)), trees=trees)
+    if lang:
+        import flash
+
+        folder = tempfile.mkdtemp(prefix="fishtable-lang-")
+        for rel, data in flash.catalog_files().items():
+            with open(os.path.join(folder, rel.split("/")[-1]), "wb") as f:
+                f.write(data)
+        trees = trees + [(folder, LANG_VM)]
+    found = wasm_steps(app_steps(path, digest=digest, bundle=bool(bundle), lang=lang), trees=trees)
     return {key[2:]: value for key, value in found.items() if key.startswith("r_")}
 
 
@@ -194,11 +206,12 @@ def _avg(values):
     return round(sum(values) / len(values), 1) if values else 0
 
 
-def bench_app(records, bundle=None, jobs=2):
+def bench_app(records, bundle=None, jobs=2, lang=None):
     """Heap, frame allocations, I2C and ring traffic of the whole app over every record, the
-    firmware compiled in `bundle` (compile_bundle) or, without it, from source."""
+    firmware compiled in `bundle` (compile_bundle) or, without it, from source (`lang` "de": on
+    boards set to German)."""
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        runs = dict(zip(records, pool.map(lambda p: play_record(p, bundle=bundle), records)))
+        runs = dict(zip(records, pool.map(lambda p: play_record(p, bundle=bundle, lang=lang), records)))
     frames_alloc, frames_i2c, frames_bits, stmt_alloc, ring = [], [], [], [], []
     by_game = {}
     peak_raw, peak_record, high = 0, None, 0
@@ -698,6 +711,17 @@ def journal_sizes(records):
     return sizes
 
 
+def lang_figures(run):
+    """The heap figures of a run in another language (bench_app(..., lang=)), and its catalogs' bytes."""
+    import flash
+
+    out = {key: run[key] for key in ("heap_idle", "heap_peak", "heap_peak_record", "heap_roster_stats_open",
+                                      "heap_scan", "heap_scan_max", "names_by_record", "alloc_per_frame_avg",
+                                      "alloc_per_frame_max")}
+    out["catalogs"] = {rel: len(data) for rel, data in flash.catalog_files().items()}
+    return out
+
+
 def collect(records=None, unix=True):
     """Every figure of build/bench.json, over `records` (default: every record in records/)."""
     whole = not records  # every record: `make bench` (the history's figures too)
@@ -727,6 +751,7 @@ def collect(records=None, unix=True):
     with tempfile.TemporaryDirectory(prefix="fishtable-bench-mpy-") as bundle:
         compile_bundle(bundle)
         result.update(bench_app(records, bundle))
+        result["de"] = lang_figures(bench_app(records, bundle, lang="de"))
         result["modules"] = bench_modules(bundle)
         if unix and whole:  # (the history's figures: a few minutes; `--records`, `--no-unix` leave them out)
             history_figures(result, bundle)
@@ -791,6 +816,28 @@ def _by_game(timing, key, per_statement=True):
     return [(g, tuple(v)) for g, v in games.items()]
 
 
+def lang_rows(result):
+    """The rows of the German runs (issue 41): the heap and names beside English's."""
+    de = result.get("de")
+    if not de:
+        return []
+    points = ("boot", "idle", "end", "help", "scan", "history", "stats")
+    rows = [("German: heap idle / peak / Players-Stats / Scan (B)", "%d / %d / %d / %d (English %d / %d / %d / %d)" % (
+        de["heap_idle"], de["heap_peak"], de["heap_roster_stats_open"], de["heap_scan"], result["heap_idle"],
+        result["heap_peak"], result["heap_roster_stats_open"], result["heap_scan"])),
+        ("German: UI frame bytes allocated (avg / max)", "%s / %s" % (de["alloc_per_frame_avg"],
+                                                                      de["alloc_per_frame_max"])),
+        ("German: catalogs on the flash (bytes)", ", ".join("%s %d" % kv for kv in sorted(de["catalogs"].items())))]
+    record = result["heap_peak_record"]
+    en = result["names_by_record"].get(record, {})
+    ger = de["names_by_record"].get(record, {})
+    rows.append(("German: names interned (%s) %s" % (record, " / ".join(points)), " / ".join(
+        "%s (%s)" % (ger[p]["names"] if p in ger else "-", en[p]["names"] if p in en else "-") for p in points)))
+    rows.append(("German: heap at each of those points, B (English)", " / ".join(
+        "%s (%s)" % (ger[p]["used"] if p in ger else "-", en[p]["used"] if p in en else "-") for p in points)))
+    return rows
+
+
 def table(result):
     """The figures as an aligned two-column text table."""
     unix = result.get("unix")
@@ -829,6 +876,7 @@ def table(result):
         ("journal per game, max (bytes)", "%d (%.2f%% of the filesystem)"
          % (result["journal_per_game_max"], 100.0 * result["journal_per_game_max"] / PICO_FS)),
     ]
+    rows += lang_rows(result)
     rows += history_rows(result)
     points = result["names_by_record"].get(result["heap_peak_record"], {})
     rows.append(("names interned (VM; %s): at boot / idle / end / Help / Scan / History / Stats"

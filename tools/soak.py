@@ -135,19 +135,21 @@ def walk(job):
 
 
 def game(job):
-    """One autoplayed game: (interp, seed) -> (name, statements, error or None, seconds, processor seconds)."""
+    """One autoplayed game: (interp, seed[, lang]) -> (name, statements, error or None, seconds, processor
+    seconds); lang "de": on a board set to German."""
     from autoplay import autoplay
     from gamegen import random_match
 
-    interp, seed = job
+    interp, seed = job[:2]
+    lang = job[2] if len(job) > 2 else "en"
     rng = random.Random(seed)
     want = random_match(rng, complete=rng.random() < 0.7)
     start = time.time()
     cpu = cpu_seconds()
-    got, error = autoplay(want, interp, seed=seed % 997)
+    got, error = autoplay(want, interp, seed=seed % 997, lang=lang)
     if error:
-        error = "game %s seed %d (%s, %d players): %s\n%s" % (
-            interp, seed, want.name, want.players, error.splitlines()[0], "\n".join(want.lines()))
+        error = "game %s %s seed %d (%s, %d players): %s\n%s" % (
+            interp, lang, seed, want.name, want.players, error.splitlines()[0], "\n".join(want.lines()))
     return want.name, len(want.statements), error, time.time() - start, cpu_seconds() - cpu
 
 
@@ -271,6 +273,8 @@ def main(argv=None):
     parser.add_argument("--presses", type=int, help="random presses under CPython")
     parser.add_argument("--mp-games", type=int, help="games to autoplay under MicroPython")
     parser.add_argument("--mp-presses", type=int, help="random presses under MicroPython")
+    parser.add_argument("--lang", default="both", choices=("en", "de", "both"),
+                        help="the autoplayed games' board language (both: every other game in German)")
     args = parser.parse_args(argv)
     plan = dict(QUICK if args.quick else FULL)
     for key in plan:
@@ -286,8 +290,9 @@ def main(argv=None):
             jobs.append((walk, ("micropython", seed + i, min(WALK, plan["mp_presses"] - i), args.heap, trees)))
         for i in range(0, plan["presses"], WALK):
             jobs.append((walk, ("cpython", seed + 500000 + i, min(WALK, plan["presses"] - i), None, None)))
-        jobs += [(game, ("micropython", seed + 900000 + i)) for i in range(plan["mp_games"])]
-        jobs += [(game, ("cpython", seed + i)) for i in range(plan["games"])]
+        langs = ("en", "de") if args.lang == "both" else (args.lang,)
+        jobs += [(game, ("micropython", seed + 900000 + i, langs[i % len(langs)])) for i in range(plan["mp_games"])]
+        jobs += [(game, ("cpython", seed + i, langs[i % len(langs)])) for i in range(plan["games"])]
         jobs.insert(0, (heap_walk, "sample" if args.quick else "all"))
         if not args.quick:
             jobs.insert(0, (scan_codes, SCAN_GAMES))

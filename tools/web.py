@@ -172,9 +172,14 @@ def build(out=OUT):
         files = compiled(bundle_files(), work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    import flash
+
+    for rel, data in flash.catalog_files().items():  # /lang/de.bin beside /data, as `make flash` puts it
+        files["/" + rel] = data
     bundle = {}
     for vm, data in sorted(files.items()):
-        bundle[vm] = {"base64": base64.b64encode(data).decode()} if vm.endswith(".mpy") else data.decode("utf-8")
+        binary = vm.endswith(".mpy") or vm.endswith(".bin")
+        bundle[vm] = {"base64": base64.b64encode(data).decode()} if binary else data.decode("utf-8")
     with open(os.path.join(out, "bundle.json"), "w", encoding="utf-8") as f:
         json.dump(bundle, f, separators=(",", ":"))
     for size in (192, 512):

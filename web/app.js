@@ -313,7 +313,9 @@ function boot() {
       }
     }
   };
-  worker.postMessage({ type: "boot", sab, files: flash.list(), seed, keys, board });
+  // lang: the answer to a new board's first question (the browser's language; a test run's: ?lang)
+  const lang = keys === null ? (german ? "de" : "en") : params.get("lang");
+  worker.postMessage({ type: "boot", sab, files: flash.list(), seed, keys, board, lang });
 }
 
 function restart() {

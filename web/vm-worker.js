@@ -210,6 +210,8 @@ async function boot(msg) {
   vm = await loadMicroPython({ heapsize: HEAP, stdout: out, stderr: out, linebuffer: true });
   const FS = vm.FS;
   for (const [path, content] of Object.entries(await bundle)) {
+    // (a key script's run is English without the catalog, as tools/sim.py's scripted runs, unless ?lang)
+    if (path.startsWith("/lang/") && msg.keys !== null && !msg.lang) continue;
     makeDirs(FS, path);
     FS.writeFile(path, bundleData(content));
   }
@@ -224,6 +226,13 @@ async function boot(msg) {
   }
   if (msg.board) FS.writeFile("/config.txt", "BOARD=" + msg.board + "\n"); // (a test run's: not stored)
   hookFs(FS);
+  const settings = (p) => msg.files.some((f) => f.path === p);
+  if (msg.lang && !settings("/data/settings.txt") && !settings("/data/settings.bak")) {
+    // The board's first start in this page: the browser's language answers "Language/Sprache".
+    vm.runPython("from fishtable.store import Store\nfrom fishtable.ui import prefs\n" +
+      "_s = Store(root='/data')\n_v = _s.load_settings(prefs.defaults())\n_v['language'] = " +
+      JSON.stringify(msg.lang) + "\n_s.save_settings(_v)\ndel _s, _v, Store, prefs");
+  }
   post({ type: "booted", ms: performance.now() });
   const seed = msg.seed === null ? "None" : String(msg.seed | 0);
   const keys = msg.keys === null ? "None" : JSON.stringify(msg.keys);

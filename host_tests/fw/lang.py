@@ -30,14 +30,14 @@ def drawn(texts, extended):
 def looked_up(path, texts):
     """The catalog at `path` asked for each of `texts`: [translation or None], and twice (kept)."""
     from fishtable.store.fs import OsFs
-    from fishtable.ui.catalog import Catalog
+    from fishtable.ui.language import read_catalog
 
-    cat = Catalog(OsFs(), path)
+    cat = read_catalog(OsFs(), path)
     try:
         first = [cat.lookup(x) for x in texts]
         again = [cat.lookup(x) for x in texts]
     finally:
-        cat.close()
+        cat.file.close()
     return [first, again]
 
 
@@ -45,11 +45,11 @@ def opened(path):
     """The message of opening a damaged or missing catalog (None: it opened)."""
     from fishtable import text
     from fishtable.store.fs import OsFs
-    from fishtable.ui import catalog
+    from fishtable.ui.language import use_catalog
 
     try:
-        said = catalog.choose(text, OsFs(), path)
+        said = use_catalog(OsFs(), path)
         shown = text.t("Settings")
     finally:
-        catalog.choose(text, OsFs(), None)
+        use_catalog(OsFs(), None)
     return [said, shown]

@@ -66,7 +66,7 @@ class Flaky:
 
     def __init__(self, fs, at=-1, sticky=False):
         self.fs = fs
-        self.at = at
+        self.at = at if isinstance(at, tuple) else (at,)  # (a second fault too: "twice")
         self.sticky = sticky
         self.points = []
         self.bad = None
@@ -74,7 +74,7 @@ class Flaky:
     def point(self, kind, path, offset):
         n = len(self.points)
         self.points.append([kind, path, offset])
-        if n == self.at or self.sticky and path == self.bad:
+        if n in self.at or self.sticky and path == self.bad:
             self.bad = path
             raise OSError(EIO)
 
@@ -196,6 +196,8 @@ class Journal:
         """Whether a mark after the failed part `k` passes its check: then the loss is counted."""
         if k == 0:
             return None  # (journal.fish: either; the parts' promises may still prove it)
+        if mode == "twice":
+            return None  # (the second fault may hide the marks that would count it)
         if mode == "once":
             return True  # the second look reads the part: its chain is whole
         return k + 2 <= len(self.names) and self.before[-1] > self.before[k]
@@ -309,12 +311,23 @@ def points_of(fs):
     return flaky.points
 
 
-def sweep(flash, journal, limit=None):
+def _after(flash, at):
+    """How many points a resume with EIO once at point `at` makes in all (the repair's own reads
+    after it: the later parts' marks counted, the journal copied to journal.bad)."""
+    from fishtable.store import Store
+
+    flaky = Flaky(flash.fresh(), at)
+    Store(flaky, ROOT).resume()
+    return len(flaky.points)
+
+
+def sweep(flash, journal, limit=None, twice=False):
     """Every case on the flash `flash` (an object with `fresh()`: the clean flash as an adapter,
-    and `points()`); (faults, {mode: cases})."""
+    and `points()`); with `twice`, EIO once at each point and then again at each point of the
+    repair after it; (faults, {mode: cases})."""
     points = flash.points()
     faults = []
-    tried = {"once": 0, "sticky": 0, "folder": 0}
+    tried = {"once": 0, "sticky": 0, "folder": 0, "twice": 0}
     folders = []
     cases = []
     for at in range(len(points)):
@@ -324,10 +337,13 @@ def sweep(flash, journal, limit=None):
         if kind == "open" and path not in folders:
             folders.append(path)
             cases.append(("folder", at))
+        if twice:
+            cases.extend(("twice", (at, then)) for then in range(at + 1, _after(flash, at)))
     if limit is not None:
         cases = cases[::max(1, len(cases) // limit)][:limit]
     for mode, at in cases:
-        kind, path, offset = points[at]
+        first = at[0] if mode == "twice" else at
+        kind, path, offset = points[first]
         fs = flash.fresh()
         if mode == "folder":
             _folder(fs, path)
@@ -335,7 +351,7 @@ def sweep(flash, journal, limit=None):
         else:
             case_fs = Flaky(fs, at, mode == "sticky")
         whole_file = kind == "open"
-        label = "%s %s of %s at %d (point %d)" % (mode, kind, path, offset, at)
+        label = "%s %s of %s at %d (point %r)" % (mode, kind, path, offset, at)
         try:
             found = check_case(case_fs, fs, journal, path, offset, mode, whole_file)
         except Exception as err:  # noqa: BLE001 - the sweep says which case, not a traceback
@@ -413,7 +429,7 @@ def _root(root):
 SHAPES = ("parts", "rewritten", "undone")
 
 
-def sweep_text(text, where="faultfs", shape="parts", part_max=0, limit=None):
+def sweep_text(text, where="faultfs", shape="parts", part_max=0, limit=None, twice=False):
     """The sweep of the record `text` on "faultfs" or "littlefs", its journal in `shape`;
     (faults, {mode: cases}, parts)."""
     from fishtable.core.record import read_text
@@ -427,7 +443,7 @@ def sweep_text(text, where="faultfs", shape="parts", part_max=0, limit=None):
     else:
         _root("/data")
         flash = _FaultFlash(text, part_max, undo_at)
-    faults, tried = sweep(flash, flash.journal, limit)
+    faults, tried = sweep(flash, flash.journal, limit, twice)
     if where == "littlefs":
         import os
 
@@ -437,14 +453,14 @@ def sweep_text(text, where="faultfs", shape="parts", part_max=0, limit=None):
     return faults, tried, len(flash.journal.names)
 
 
-def sweep_records(records, where="faultfs", shapes=SHAPES, part_max=0, limit=None):
+def sweep_records(records, where="faultfs", shapes=SHAPES, part_max=0, limit=None, twice=False):
     """sweep_text of each record ([name, text]) in each shape; (faults, {mode: cases}, parts in all)."""
     faults = []
-    tried = {"once": 0, "sticky": 0, "folder": 0}
+    tried = {"once": 0, "sticky": 0, "folder": 0, "twice": 0}
     parts = 0
     for name, text in records:
         for shape in shapes:
-            found, counts, n = sweep_text(text, where, shape, part_max, limit)
+            found, counts, n = sweep_text(text, where, shape, part_max, limit, twice)
             faults.extend("%s %s: %s" % (name, shape, fault) for fault in found)
             for key in counts:
                 tried[key] += counts[key]

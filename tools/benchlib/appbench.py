@@ -89,7 +89,8 @@ class CountingPixels:
         self.model_us[0] += ticks_diff(ticks_us(), t)
 
 
-def load(name, players, start, options, lines, boards="boards", data_root="/flash/data", seed=7, digest=False):
+def load(name, players, start, options, lines, boards="boards", data_root="/flash/data", seed=7, digest=False,
+         lang=None):
     """Step 1: the device models in and the record in memory (both are in the baseline).
     With `digest`, a CRC-32 of every frame's pixels is chained (to check that a change to the
     drawing code leaves every frame as it was; it allocates, so it is off when measuring)."""
@@ -107,6 +108,7 @@ def load(name, players, start, options, lines, boards="boards", data_root="/flas
     _s["lines"] = lines
     _s["boards"] = boards
     _s["data_root"] = data_root
+    _s["lang"] = lang  # a catalog file (e.g. /benchlang/de.bin): the board set to its language
     _s["seed"] = seed
     n = len(lines)
     frames = n * _FRAMES_PER_STATEMENT + 16
@@ -122,6 +124,30 @@ def load(name, players, start, options, lines, boards="boards", data_root="/flas
     _s["model_us"] = array("i", [0])  # time spent inside the I2C and NeoPixel models
     _s["marks"] = array("i", [0, 0, 0, 0, 0, 0])  # baseline, idle, after the game began, Players, Stats, Scan open
     _s["digest"] = 0 if digest else None
+
+
+def _language(parent, root, catalog):
+    """The board as `make flash` and a first start in German leave it: the catalog beside the data
+    folder, the settings with the language chosen."""
+    import os
+
+    from fishtable.store import settings
+    from fishtable.store.fs import OsFs
+    from fishtable.ui import prefs
+
+    lang = catalog.rsplit("/", 1)[1][:-4]
+    try:
+        os.mkdir(parent + "/lang")
+    except OSError:
+        pass
+    with open(catalog, "rb") as f:
+        data = f.read()
+    with open(parent + "/lang/" + lang + ".bin", "wb") as f:
+        f.write(data)
+    values = prefs.defaults()
+    values["language"] = lang
+    settings.save(OsFs(), root + "/settings.txt", values)
+    data = values = None
 
 
 def baseline():
@@ -155,6 +181,8 @@ def build():
                 os.mkdir(path)
             except OSError:
                 pass
+    if _s["lang"]:
+        _language(parent, root, _s["lang"])
     app = _start(hw, root, None)  # as main.py: the app opens its store and seeds its die
     _s["hw"] = hw
     _s["pixels"] = pixels

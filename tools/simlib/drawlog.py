@@ -79,10 +79,10 @@ def watch(display, emit):
             log.keys.append((y, x, name, ICON, not c))
         icon(fb, rows, x, y, c)
 
-    def logged_letter(fb, ch, x, y, c=1):
+    def logged_letter(fb, k, x, y, c=1):
         if fb is display:
-            log.text(ch, x, y, c, 8, SMALL)
-        letter(fb, ch, x, y, c)
+            log.text(_EXTRA[k] if k >= 0 else "\x7f", x, y, c, 8, SMALL)
+        letter(fb, k, x, y, c)
 
     draw.letter = logged_letter
     display.fill = logged_fill

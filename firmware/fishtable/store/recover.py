@@ -222,7 +222,8 @@ def _numbers(data, start, end):
 
 def _tally(store, gen, indices, first, starts):
     """(The statements the parts `indices` (in order) prove were written, or -1 when no mark of
-    theirs passed its check; whether they hold a line that may be a statement).  A line is proven
+    theirs passed its check or a part after the last that did cannot be read; whether they hold a
+    line that may be a statement).  A line is proven
     by its check, chained from the line before it
     (`first`: the check before the first part, or -1 when not known): a part's mark whose check
     does not follow from a proven line (the first after a gap, a forged or flipped one) proves
@@ -241,6 +242,7 @@ def _tally(store, gen, indices, first, starts):
         counted = -1  # the statements before the current line, as proven (-1: not known)
         after = indices[0] - 1  # the part read last
         unsure = False  # a line that nothing proves came after the last count
+        unread = False  # a part that could not be read came after the last proven mark
         prev = first
         for index in indices:
             if index != after + 1:
@@ -250,7 +252,7 @@ def _tally(store, gen, indices, first, starts):
                 handle = fs.open(store._part_path(gen, index), "rb")
             except OSError:
                 prev = counted = -1
-                content = True
+                content = unread = True
                 continue
             try:
                 lines = Lines(handle, store.buf)
@@ -276,6 +278,7 @@ def _tally(store, gen, indices, first, starts):
                     if value >= 0 and prev >= 0 and check(prev, data, start, body) == value:
                         if numbers is not None:
                             counted = numbers[1]
+                            unread = False  # (it counts the statements of the parts before it)
                             if not opening:  # a promise: the next part's mark chains from it
                                 chain[numbers[0]] = value
                         elif counted >= 0:
@@ -291,12 +294,12 @@ def _tally(store, gen, indices, first, starts):
                         total = counted
             except OSError:
                 prev = counted = -1
-                content = True
+                content = unread = True
             finally:
                 handle.close()
         if len(chain) == learned:
             break
-    return (-1 if unsure else total), content
+    return (-1 if unsure or unread else total), content
 
 
 def _read(scanner, fs, path, buf):

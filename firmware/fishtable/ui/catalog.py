@@ -9,50 +9,26 @@ screen drawn again reads nothing; nothing is interned.  A damaged entry gives En
 
 from micropython import const
 
-_HEADER = const(8)  # b"FTC1", u16 count, u16 the hash's seed
+_HEADER = const(8)  # b"FTC1", u16 count, u16 the hash's seed (fishtable.ui.language checks it)
 _ENTRY = const(8)  # u32 key, u32 offset of the text
 _KEEP = const(8)  # texts kept (english, translation)
 _LONGEST = const(1024)  # bytes of one text at most
 
-def _u32(buf, i):
-    """A little-endian u32 of at most 24 bits at buf[i] (-1 when it has more: damaged)."""
-    if buf[i + 3]:
-        return -1
-    return buf[i] | buf[i + 1] << 8 | buf[i + 2] << 16
-
 
 class Catalog:
-    """An open catalog; `lookup(english)` gives the translation or None.  Raises OSError or
-    ValueError when the file is missing or is no catalog."""
+    """An open catalog (fishtable.ui.language.read_catalog checked its file `f`): `lookup(english)`
+    gives the translation or None."""
 
-    def __init__(self, fs, path):
-        f = fs.open(path, "rb")
-        try:
-            head = f.read(_HEADER)
-            if len(head) != _HEADER or head[:4] != b"FTC1":
-                raise ValueError("not a catalog")
-            count = head[4] | head[5] << 8
-            self.seed = head[6] | head[7] << 8
-            buf = bytearray(16)
-            f.seek(_HEADER + count * _ENTRY)
-            end = f.readinto(memoryview(buf)[:_ENTRY])
-            size = f.seek(0, 2)
-            if end != _ENTRY or buf[:4] != b"\xff\xff\xff\xff" or _u32(buf, 4) != size:
-                raise ValueError("a damaged catalog")
-        except Exception:
-            f.close()
-            raise
+    def __init__(self, f, count, seed, size):
         self.file = f
         self.count = count
+        self.seed = seed
         self.texts = _HEADER + (count + 1) * _ENTRY  # where the texts begin
         self.size = size
-        self.buf = buf
+        buf = self.buf = bytearray(16)
         self.head = memoryview(buf)[:4]
         self.kept = [None] * (2 * _KEEP)
         self.turn = 0
-
-    def close(self):
-        self.file.close()
 
     def lookup(self, english):
         kept = self.kept
@@ -92,8 +68,8 @@ class Catalog:
                     f.seek(_HEADER + mid * _ENTRY)
                     if f.readinto(buf) != 16:
                         return None
-                    start = _u32(buf, 4)
-                    end = _u32(buf, 12)
+                    start = -1 if buf[7] else buf[4] | buf[5] << 8 | buf[6] << 16  # (24 bits at most)
+                    end = -1 if buf[15] else buf[12] | buf[13] << 8 | buf[14] << 16
                     if start < self.texts or end > self.size or not 0 <= end - start <= _LONGEST:
                         return None
                     f.seek(start)
@@ -106,22 +82,3 @@ class Catalog:
 
 
 _open = [None]  # the Catalog in use (the app keeps this module while it is loaded)
-
-
-def choose(app_text, fs, path):
-    """Show texts from the catalog at `path` from now on (`app_text`: the fishtable.text module;
-    None: English).  Returns None, or a message when it cannot be read (English is shown then)."""
-    app_text.use(None)
-    if _open[0] is not None:
-        _open[0].close()
-        _open[0] = None
-    if path is None:
-        return None
-    try:
-        _open[0] = Catalog(fs, path)
-    except OSError:
-        return "Language file missing: English"
-    except ValueError:
-        return "Language file damaged: English"
-    app_text.use(_open[0].lookup)
-    return None

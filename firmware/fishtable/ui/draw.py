@@ -81,32 +81,47 @@ def text(fb, s, x, y, c=1):
 
 def _text(fb, s, x, y, c):
     """fb.text, with the letters of EXTRA blitted from GLYPHS (any other beyond ASCII: as framebuf
-    draws an unknown character)."""
-    start = 0
-    i = 0
-    for ch in s:
-        if ch > "~":
+    draws an unknown character).  Read through the UTF-8 bytes (iterating the text would intern
+    each character it meets as a name, for good)."""
+    data = s.encode()
+    end = len(data)
+    if end == len(s):
+        fb.text(s, x, y, c)
+        return
+    start = i = j = 0  # i: the character, j: its first byte
+    while j < end:
+        b = data[j]
+        if b >= 0x80:
             if i > start:
                 fb.text(s[start:i], x + start * 8, y, c)
-            letter(fb, ch, x + i * 8, y, c)
+            code = (b & 0x1F) << 6 | (data[j + 1] & 0x3F) if b < 0xE0 and j + 1 < end else 0
+            k = 0
+            while k < 7 and _CODES[k] != code:
+                k += 1
+            letter(fb, k if k < 7 else -1, x + i * 8, y, c)
             start = i + 1
+            j += 2 if b < 0xE0 else 3 if b < 0xF0 else 4
+        else:
+            j += 1
         i += 1
     if start < i:
-        fb.text(s[start:] if start else s, x + start * 8, y, c)
+        fb.text(s[start:], x + start * 8, y, c)
 
 
-def letter(fb, ch, x, y, c=1):
-    """One letter of EXTRA in 8x8 (any other beyond ASCII: as framebuf draws an unknown one)."""
+_CODES = b"\xe4\xf6\xfc\xc4\xd6\xdc\xdf"  # EXTRA's code points
+
+
+def letter(fb, k, x, y, c=1):
+    """The letter EXTRA[k] in 8x8 (k -1: another beyond ASCII, drawn as framebuf draws an unknown one)."""
     prepare()
-    if _glyph(_cell[0], ch):
+    if _glyph(_cell[0], k):
         _blit(fb, _cell[1], x, y, c)
     else:
         fb.text("\x7f", x, y, c)
 
 
-def _glyph(bits, ch):
-    """Copy the glyph of `ch` (a letter of EXTRA) into `bits`; False for any other."""
-    k = EXTRA.find(ch)
+def _glyph(bits, k):
+    """Copy the glyph of EXTRA[k] into `bits`; False for k -1."""
     if k < 0:
         return False
     k *= 8
@@ -203,7 +218,7 @@ def big(fb, s, x, y, c=1):
     doubled = _cell[2]
     twice = _cell[3]
     for ch in s:
-        if ch <= "~" or not _glyph(bits, ch):
+        if ch <= "~" or not _glyph(bits, EXTRA.find(ch)):
             glyph.fill(0)
             glyph.text(ch, 0, 0, 1)
         for col in range(8):

@@ -30,15 +30,57 @@ def offered(app):
     return store.fs.exists(path_for(store.root, "de"))
 
 
+def read_catalog(fs, path):
+    """The catalog at `path` (fishtable.ui.catalog.Catalog), its header and size checked; raises
+    OSError (no file) or ValueError (not one, or cut)."""
+    from fishtable.ui.catalog import Catalog
+
+    f = fs.open(path, "rb")
+    try:
+        head = f.read(8)
+        if len(head) != 8 or head[:4] != b"FTC1":
+            raise ValueError("not a catalog")
+        count = head[4] | head[5] << 8
+        f.seek(8 + count * 8)
+        end = f.read(8)
+        size = f.seek(0, 2)
+        if len(end) != 8 or end[:4] != b"\xff\xff\xff\xff" or end[7] or (end[4] | end[5] << 8 | end[6] << 16) != size:
+            raise ValueError("a damaged catalog")
+    except Exception:
+        f.close()
+        raise
+    return Catalog(f, count, head[6] | head[7] << 8, size)
+
+
+def use_catalog(fs, path):
+    """Show texts from the catalog at `path` from now on (None: English).  Returns None, or a
+    message when it cannot be read (English is shown then)."""
+    from fishtable.ui import catalog
+
+    text.use(None)
+    old = catalog._open[0]
+    if old is not None:
+        old.file.close()
+        catalog._open[0] = None
+    if path is None:
+        return None
+    try:
+        catalog._open[0] = read_catalog(fs, path)
+    except OSError:
+        return "Language file missing: English"
+    except ValueError:
+        return "Language file damaged: English"
+    text.use(catalog._open[0].lookup)
+    return None
+
+
 def choose(app, lang, quiet=False):
     """Show the texts in `lang` ("en", "de"); when its catalog cannot be read, English and a
     message (returned instead when `quiet`)."""
     said = None
     if lang != "en" or _CATALOG in sys.modules:  # (English on a board that never read a catalog: no import)
-        from fishtable.ui import catalog
-
         store = app.store
-        said = catalog.choose(text, store.fs, None if lang == "en" else path_for(store.root, lang))
+        said = use_catalog(store.fs, None if lang == "en" else path_for(store.root, lang))
     else:
         text.use(None)
     draw.extend(lang != "en" and said is None)
