@@ -59,6 +59,10 @@ def plan(board=DEFAULT_BOARD):
     if not os.path.exists(os.path.join(BOARDS, board + ".json")):
         raise DeployError("no board profile boards/%s.json" % board)
     files.append((None, _font(), FONT_ON_DRIVE))
+    import flash
+
+    for rel, data in flash.catalog_files().items():  # /lang/de.bin beside /data, as `make flash` puts it
+        files.append((None, data, rel))
     return files
 
 

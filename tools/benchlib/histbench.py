@@ -108,8 +108,8 @@ def fit(install, games, blocks, min_free=None, mount="/flash"):
 
     from devices.faultfs import FlashBlocks
 
-    from fishtable.store import Store, filing
-    from fishtable.store.fs import OsFs
+    from fishtable.store import Store, filing, history
+    from fishtable.store.fs import OsFs, ensure_dir
 
     bdev = FlashBlocks(blocks)
     os.VfsLfs2.mkfs(bdev, progsize=256)
@@ -124,7 +124,7 @@ def fit(install, games, blocks, min_free=None, mount="/flash"):
     store = Store(fs, mount + "/data") if min_free is None else Store(fs, mount + "/data", min_free=min_free)
     store.resume()
     folder = store.history_dir
-    filing.ensure_dir(fs, folder)
+    ensure_dir(fs, folder)
     booted = blocks - filing.room(fs, mount) // filing.BLOCK
     count = 0
     while True:
@@ -137,7 +137,7 @@ def fit(install, games, blocks, min_free=None, mount="/flash"):
             dropped = filing.trim(fs, folder, None, store.min_free)
         except OSError:
             break
-        if dropped or filing.loose(fs, folder) or not name:
+        if dropped or history.loose(fs, folder) or not name:
             break
         count += 1
     found = {"games": count, "install_blocks": installed, "data_blocks": booted - installed,

@@ -17,22 +17,8 @@ import struct
 
 from micropython import const
 
+from fishtable.store import history as _h  # (one name: the reading half is used through it)
 from fishtable.store.fs import OsFs, ensure_dir, no_space, remove_if_there
-from fishtable.store.history import (
-    _FORMAT,
-    CODES,
-    INDEX,
-    REC,
-    SUFFIX,
-    Index,
-    _fletcher,
-    _walk,
-    loose,
-    name_of,
-    newest,
-    number_of,
-    seg_path,
-)
 
 BLOCK = const(4096)  # the Pico's flash erase block, LittleFS's allocation unit
 # A segment's bytes: what 8 blocks hold (LittleFS keeps 4-16 bytes of links in each block after a
@@ -53,7 +39,7 @@ def add(fs, folder, journal, game, after=0):
     from the history, the newest too, hands its number on to no other); returns its name.
     The game is a loose file until `pack` (the caller's next step) moves it into a segment."""
     ensure_dir(fs, folder)
-    name = name_of(max(after, newest(fs, folder)) + 1, game)
+    name = _h.name_of(max(after, _h.newest(fs, folder)) + 1, game)
     fs.rename(journal, folder + "/" + name)
     return name
 
@@ -78,21 +64,21 @@ def _append(fs, folder, index, number, game, path, buf):
         raise OSError(27)  # EFBIG: no game's record is that long; it stays loose
     last = index.get(index.count - 1) if index.count else None
     seg = last[1] if last is not None else 1
-    at = seg_path(folder, seg)
+    at = _h.seg_path(folder, seg)
     size = fs.size(at) if fs.exists(at) else 0
     if size and size + length > SEG_MAX:
         seg += 1
-        at = seg_path(folder, seg)
+        at = _h.seg_path(folder, seg)
         size = fs.size(at) if fs.exists(at) else 0  # (the bytes of a cut append: never indexed)
     out = fs.open(at, "ab")
     try:
         _copy(fs, path, out, buf)
     finally:
         out.close()
-    record = bytearray(REC)
-    struct.pack_into(_FORMAT, record, 0, number, seg, size, length, CODES.index(game), 0, 0)
-    struct.pack_into("<H", record, REC - 2, _fletcher(record, REC - 2))
-    if fs.exists(index.path) and fs.size(index.path) % REC:
+    record = bytearray(_h.REC)
+    struct.pack_into(_h._FORMAT, record, 0, number, seg, size, length, _h.CODES.index(game), 0, 0)
+    struct.pack_into("<H", record, _h.REC - 2, _h._fletcher(record, _h.REC - 2))
+    if fs.exists(index.path) and fs.size(index.path) % _h.REC:
         _rewrite(fs, folder, -1, 0, buf)  # a torn record at the end (a cut on a FAT-like flash)
     out = fs.open(index.path, "ab")
     try:
@@ -105,15 +91,15 @@ def pack(fs, folder, most=-1):
     """Move the loose history files into the segments, oldest first (at most `most`); returns how
     many moved.  A game already in the index (a cut before its loose file was deleted) is only
     deleted; one numbered below the index's newest but not in it stays loose (shown all the same)."""
-    remove_if_there(fs, folder + "/" + INDEX + ".tmp")
+    remove_if_there(fs, folder + "/" + _h.INDEX + ".tmp")
     waiting = []
     try:
-        for entry in _walk(fs, folder):
+        for entry in _h._walk(fs, folder):
             name = entry if isinstance(entry, str) else entry[0]
-            number = number_of(name)
-            game = name[name.find("-") + 1 : -len(SUFFIX)] if number >= 0 else None
-            if game in CODES:
-                waiting.append(number * 4 + CODES.index(game))  # small ints: no names held
+            number = _h.number_of(name)
+            game = name[name.find("-") + 1 : -len(_h.SUFFIX)] if number >= 0 else None
+            if game in _h.CODES:
+                waiting.append(number * 4 + _h.CODES.index(game))  # small ints: no names held
     except OSError:
         return 0
     waiting.sort()
@@ -123,16 +109,16 @@ def pack(fs, folder, most=-1):
         if moved == most:
             break
         number = code >> 2
-        name = name_of(number, CODES[code & 3])
+        name = _h.name_of(number, _h.CODES[code & 3])
         path = folder + "/" + name
-        index = Index(fs, folder)
+        index = _h.Index(fs, folder)
         try:
             if index.count and index.find(number) >= 0:
                 index.close()
                 fs.remove(path)  # packed already: the power went before this
                 continue
             if number > index.last():
-                _append(fs, folder, index, number, CODES[code & 3], path, buf)
+                _append(fs, folder, index, number, _h.CODES[code & 3], path, buf)
                 index.close()
                 fs.remove(path)
                 moved += 1
@@ -144,7 +130,7 @@ def pack(fs, folder, most=-1):
 def _rewrite(fs, folder, skip, below, buf):
     """Write the index anew without record `skip` and the records of segments below `below`
     (a temp file, then a rename); returns the segments of the skipped records still in use."""
-    index = Index(fs, folder)
+    index = _h.Index(fs, folder)
     tmp = index.path + ".tmp"
     used = set()
     out = fs.open(tmp, "wb")
@@ -165,29 +151,29 @@ def _rewrite(fs, folder, skip, below, buf):
 
 def delete(fs, folder, name):
     """Delete the history game `name`; a segment left without games goes too."""
-    number = number_of(name)
+    number = _h.number_of(name)
     if number >= 0 and fs.exists(folder + "/" + name):
         fs.remove(folder + "/" + name)
         return
-    index = Index(fs, folder)
+    index = _h.Index(fs, folder)
     try:
         pos = int(name[1:]) if name[:1] == "?" and name[1:].isdigit() else index.find(number)
         found = index.get(pos) if 0 <= pos < index.count else None
         count = index.count
     finally:
         index.close()
-    if not 0 <= pos < count or (found is not None and name_of(found[0], found[4]) != name):
+    if not 0 <= pos < count or (found is not None and _h.name_of(found[0], found[4]) != name):
         raise OSError(2)
     used = _rewrite(fs, folder, pos, 0, bytearray(_COPY))
     if found is not None and found[1] not in used:
-        remove_if_there(fs, seg_path(folder, found[1]))
+        remove_if_there(fs, _h.seg_path(folder, found[1]))
 
 
 def segments(fs, folder):
     """The segment numbers on flash, oldest first."""
     found = []
     try:
-        for entry in _walk(fs, folder):
+        for entry in _h._walk(fs, folder):
             name = entry if isinstance(entry, str) else entry[0]
             if name[:1] == "S" and name.endswith(".seg") and name[1:-4].isdigit():
                 found.append(int(name[1:-4]))
@@ -203,7 +189,7 @@ def drop_oldest(fs, folder, keep_last=True):
     segs = segments(fs, folder)
     if not segs or (keep_last and len(segs) < 2):
         return 0
-    before = Index(fs, folder)
+    before = _h.Index(fs, folder)
     count = before.count
     before.close()
     try:
@@ -211,13 +197,13 @@ def drop_oldest(fs, folder, keep_last=True):
     except OSError as err:
         if not no_space(err):
             raise
-        remove_if_there(fs, folder + "/" + INDEX + ".tmp")
-        fs.remove(seg_path(folder, segs[0]))  # no room for the new index: the games go first
+        remove_if_there(fs, folder + "/" + _h.INDEX + ".tmp")
+        fs.remove(_h.seg_path(folder, segs[0]))  # no room for the new index: the games go first
         _rewrite(fs, folder, -1, segs[0] + 1, bytearray(_COPY))
-    after = Index(fs, folder)
+    after = _h.Index(fs, folder)
     dropped = count - after.count
     after.close()
-    remove_if_there(fs, seg_path(folder, segs[0]))
+    remove_if_there(fs, _h.seg_path(folder, segs[0]))
     return max(dropped, 1)
 
 
@@ -225,7 +211,7 @@ def total(fs, folder):
     """The flash the history's files take (whole blocks each)."""
     used = 0
     try:
-        for entry in _walk(fs, folder):
+        for entry in _h._walk(fs, folder):
             name = entry if isinstance(entry, str) else entry[0]
             used += flash_cost(fs.size(folder + "/" + name))
     except OSError:
@@ -301,7 +287,7 @@ def make_room(fs, folder, min_free, most=8):
     gone = drop_oldest(fs, folder, False)
     if gone:
         return gone
-    kept = loose(fs, folder)
+    kept = _h.loose(fs, folder)
     dropped = 0
     while kept and dropped < most:
         if dropped:
