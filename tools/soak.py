@@ -251,7 +251,8 @@ FULL_SWEEPS = [("presses around the dim and dark moments", "test_edges.py", "FIS
 
 def fault_sweeps(job):
     """host_tests/test_faults.py in full (FISHTABLE_FAULTS_FULL): every clock register set, a read
-    error and a folder at every open and read of the resume path, a power cut at every write of
+    error and a folder at every open and read of the resume path (and a second read error at every
+    point of the repair after it; the fault-injecting flash and the real LittleFS), a power cut at every write of
     filing a game and of the next game's first minute, every file-for-folder layout; under CPython,
     the MicroPython unix port and the WebAssembly VM; (problem or None, seconds)."""
     start = time.time()
