@@ -118,3 +118,15 @@ def pytest_terminal_summary(terminalreporter):
     line = browser_skip_line(terminalreporter.stats.get("skipped", []))
     if line:
         terminalreporter.write_line(line, yellow=True, bold=True)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that runs the app in German leaves fishtable.text in German for the next test of its
+    process: every test ends with texts back in English (the module as loaded now, if any)."""
+    yield
+    import sys
+
+    text = sys.modules.get("fishtable.text")
+    if text is not None and getattr(text, "_lookup", None) is not None:
+        text.use(None)

@@ -518,11 +518,12 @@ def read_record(path):
 SCAN_KINDS = ("BG Stats", "Page", "Text")
 
 
-def open_scan(dev):
+def open_scan(dev, tr=Autoplayer.tr):
     """From the end screen, open Scan (NEXT to "OK: Scan", OK) and wait for the code; returns
-    which payload the screen names (SCAN_KINDS).  Raises AutoplayError when it does not come."""
+    which payload the screen names (SCAN_KINDS).  Raises AutoplayError when it does not come.
+    `tr`: the board's language (a tools/texts.Translator)."""
     for _ in range(4):
-        if dev.screen.contains("OK: Scan"):
+        if dev.screen.contains(tr("OK: Scan")):
             break
         dev.press("next")
     else:
@@ -530,7 +531,7 @@ def open_scan(dev):
     dev.press("ok")
     for _ in range(60):  # the code is made on the next tick: "Making the code..." first
         for kind in SCAN_KINDS:
-            if dev.screen.contains(kind) and dev.screen.contains("OK: back"):
+            if dev.screen.contains(tr(kind)) and all(dev.screen.contains(w) for w in tr("OK: back").split()):
                 return kind
         dev.wait(100)
     raise AutoplayError("Scan shows no code\n%s" % dev.screen.text())

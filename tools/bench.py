@@ -558,13 +558,14 @@ def bench_modules(bundle):
     return counts
 
 
-def bench_heapwalk():
+def bench_heapwalk(lang="en"):
     """The chip's failing case (tools/simlib/heapwalk.SAMPLE) on the unix port in the fixed, cut-up
     heap: at each point the heap the firmware holds, its names and the largest free run, in the
-    Pico's terms (tools/simlib/heapboard.py says how they are scaled)."""
+    Pico's terms (tools/simlib/heapboard.py says how they are scaled); `lang` "de": on a board set
+    to German."""
     from simlib import heapwalk
 
-    failures, marks = heapwalk.walk(heapwalk.SAMPLE)
+    failures, marks = heapwalk.walk(heapwalk.SAMPLE, lang=lang)
     out = {"failures": [" ".join(str(x) for x in f[:3]) for f in failures]}
     for record, points in marks.items():
         out[record] = {tag: {"chip_heap": m.get("chip_heap"), "chip_names": m.get("chip_names"),
@@ -772,6 +773,7 @@ def collect(records=None, unix=True):
         result["chip_ms_scan_est"] = scan["chip_ms_scan_est"]
         result["boot"] = bench_boot()
         result["heapwalk"] = bench_heapwalk()
+        result["heapwalk_de"] = bench_heapwalk("de")
         result["soak_min_heap"] = soak_min_heap()
     from benchlib import power
 
@@ -891,14 +893,17 @@ def table(result):
     top = sorted(mods.items(), key=lambda kv: -kv[1]["own"])[:8]
     rows.append(("modules with the most names of their own (own/all names, heap B)",
                  ", ".join("%s %d/%d %s" % (m.split(".", 1)[-1], v["own"], v["names"], v["bytes"]) for m, v in top)))
-    walk = result.get("heapwalk")
-    if walk:
+    for key, lang in (("heapwalk", ""), ("heapwalk_de", ", German")):
+        walk = result.get(key)
+        if not walk:
+            continue
         for record, points in walk.items():
             if record == "failures":
                 continue
-            rows.append(("chip estimate, cut-up heap (%s): heap held / names / largest free" % record, "; ".join(
-                "%s %s KB / %s / %s KB" % (tag, _kb1(p["chip_heap"]), p["chip_names"], _kb1(p["chip_largest_free"]))
-                for tag, p in points.items())))
+            rows.append(("chip estimate, cut-up heap (%s%s): heap held / names / largest free" % (record, lang),
+                         "; ".join("%s %s KB / %s / %s KB" % (tag, _kb1(p["chip_heap"]), p["chip_names"],
+                                                              _kb1(p["chip_largest_free"]))
+                                   for tag, p in points.items())))
         rows.append(("  late screens that failed in it (MemoryError)", ", ".join(walk["failures"]) or "none"))
     if "cpu_us_per_key_avg" in result:
         ratio = result["host_to_chip_ratio"]

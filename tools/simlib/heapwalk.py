@@ -18,6 +18,7 @@ import os
 
 import autoplay
 import bootstrap
+from texts import Translator, install
 
 from fishtable.core.match import Match
 from fishtable.core.record import read
@@ -29,6 +30,7 @@ LARGEST = ("hecht-6p", "hifisch-4p", "yofish-4p-advanced")  # each title at its 
 HISTORY_GAMES = 300
 
 # (record, names typed in, the screens): the chip's failing case, and everything
+TR = [Translator("en")]  # the board's language in this walk (walk's `lang`)
 SAMPLE = [("hecht-6p", False, ("scan_end", "history_scan"))]
 # A game played and filed, History, Scan from History and Stats with 10,000 games in the history,
 # packed as the board keeps them (the DEVELOPERS.md memory budget holds there too): a short game
@@ -99,13 +101,13 @@ class Walk:
     def home(self):
         """Back to the main menu (BACK until it shows)."""
         for _ in range(8):
-            if self.board.screen.contains("New Hecht"):
+            if self.board.screen.contains(TR[0]("New Hecht")):
                 return
             self.board.press("back")
 
     # -- the screens -------------------------------------------------------------------------
     def scan(self, tag):
-        autoplay.open_scan(self.board)
+        autoplay.open_scan(self.board, TR[0])
         self.board.mem(tag)
         self.board.press("ok")  # back from Scan
 
@@ -131,7 +133,7 @@ class Walk:
         player.expect("OK: Scan")
         self.board.press("ok")
         for _ in range(40):
-            if self.board.screen.contains("10 cm"):
+            if self.board.screen.contains(TR[0]("10 cm")):
                 break
             self.board.wait(100)
         else:
@@ -164,7 +166,7 @@ class Walk:
         board = self.board
         board.press("back")
         for _ in range(4):
-            if board.screen.contains("Help"):
+            if board.screen.contains(TR[0]("Help")):
                 break
             board.press("next")
         board.press("ok")
@@ -176,7 +178,7 @@ class Walk:
         board.mem(tag)
         board.press("ok")  # back to the game menu, on Help
         for _ in range(4):
-            if board.screen.contains("Play on"):
+            if board.screen.contains(TR[0]("Play on")):
                 break
             board.press("prev")
         board.press("ok")
@@ -185,7 +187,7 @@ class Walk:
 def play(walk, match, screens):
     """Set up and play `match` through the buttons, the late screens of `screens` on the way."""
     board = walk.board
-    player = autoplay.Autoplayer(board, match)
+    player = autoplay.Autoplayer(board, match, lang=TR[0].lang)
     if "players" in screens and match.names:
         walk.late("players", lambda tag: player.add_players(list(match.names)))
     if "setup" in screens:
@@ -208,6 +210,7 @@ def _player(board):
     """The autoplayer's way of finding a label on the screen, without a game to play."""
     player = autoplay.Autoplayer.__new__(autoplay.Autoplayer)
     player.dev = board
+    player.tr = TR[0]
     return player
 
 
@@ -216,14 +219,22 @@ def _resume(board):
     player.select("Resume")
 
 
-def walk(sequences, history=HISTORY_GAMES, packed=False):
+def walk(sequences, history=HISTORY_GAMES, packed=False, lang="en"):
     """Run `sequences` ((record, names, screens) each, on a fresh board) with `history` games in the
-    history (`packed`: in segments, else a file each, taken over at boot); (failures, marks by record)."""
+    history (`packed`: in segments, else a file each, taken over at boot); (failures, marks by record).
+    `lang` "de": on boards set to German (the catalog on the flash, the setting chosen)."""
     failures = []
     marks = {}
+    TR[0] = Translator(lang)
     for number, (name, names, screens) in enumerate(sequences):
         fill = fill_packed if packed else fill_history
-        board = HeapBoard(prepare_data=lambda folder: fill(folder, history))
+
+        def prepare(folder, fill=fill):
+            fill(folder, history)
+            if lang != "en":
+                install(folder, lang)
+
+        board = HeapBoard(prepare_data=prepare)
         try:
             one = Walk(board)
             board.mem("idle")
