@@ -13,13 +13,16 @@ import mprun
 FULL = bool(os.environ.get("FISHTABLE_FAULTS_FULL"))
 
 
+SWEEP_SECONDS = 3600 if FULL else 600  # (a full sweep on a loaded machine outlasts mprun's 10 minutes)
+
+
 def wasm_call(name, *args):
     """host_tests/fw's function `name` in the 32-bit WebAssembly VM (its arguments in the code)."""
     from conftest import BOARD_PATH, CALL
 
     module, function = name.rsplit(".", 1)
     code = CALL % ("", module, function, repr(json.dumps(args)))
-    out = mprun.run_code("wasm", code, path=BOARD_PATH, heapsize="2M")
+    out = mprun.run_code("wasm", code, path=BOARD_PATH, heapsize="2M", timeout=SWEEP_SECONDS)
     return json.loads(out.strip().split("\n")[-1])
 
 
@@ -205,10 +208,11 @@ def _read_sweep(where, fw_runner):
         got = [wasm_call("read_faults.sweep_records", *args)]
     else:
         board = fw_runner("micropython" if where == "littlefs" else where)
-        got = [board.call("read_faults.sweep_records", *args, heapsize="8M" if where == "littlefs" else "1M")]
+        heap = "8M" if where == "littlefs" else "1M"
+        got = [board.call("read_faults.sweep_records", *args, heapsize=heap, timeout=SWEEP_SECONDS)]
         if FULL:  # a journal of 80 parts: more than damaged/ keeps (24) go after a read error
             got.append(board.call("read_faults.sweep_records", _records(["hecht-6p.fish"]), args[1], ["parts"], 64,
-                                  None, heapsize="8M" if where == "littlefs" else "1M"))
+                                  None, heapsize=heap, timeout=SWEEP_SECONDS))
     faults = [fault for found in got for fault in found[0]]
     cases = sum(sum(found[1].values()) for found in got)
     return faults, cases, got[0][1]
@@ -248,7 +252,7 @@ def test_a_second_read_error_in_the_repair_never_miscounts(where, fw_runner):
         faults, tried, _parts = wasm_call("read_faults.sweep_records", *args)
     else:
         board = fw_runner("micropython" if where == "littlefs" else where)
-        faults, tried, _parts = board.call("read_faults.sweep_records", *args,
+        faults, tried, _parts = board.call("read_faults.sweep_records", *args, timeout=SWEEP_SECONDS,
                                            heapsize="8M" if where == "littlefs" else "1M")
     assert faults == [], "\n".join(faults[:20])
     assert tried["twice"] > (2000 if FULL else limit // 2), tried
