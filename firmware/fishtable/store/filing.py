@@ -18,7 +18,7 @@ import struct
 from micropython import const
 
 from fishtable.store import history as _h  # (one name: the reading half is used through it)
-from fishtable.store.fs import OsFs, ensure_dir, no_space, remove_if_there
+from fishtable.store.fs import OsFs, copy_file, ensure_dir, no_space, remove_if_there
 
 BLOCK = const(4096)  # the Pico's flash erase block, LittleFS's allocation unit
 # A segment's bytes: what 8 blocks hold (LittleFS keeps 4-16 bytes of links in each block after a
@@ -44,19 +44,6 @@ def add(fs, folder, journal, game, after=0):
     return name
 
 
-def _copy(fs, src, out, buf):
-    inp = fs.open(src, "rb")
-    try:
-        view = memoryview(buf)
-        while True:
-            got = inp.readinto(buf)
-            if not got:
-                break
-            out.write(view[:got] if got < len(buf) else buf)
-    finally:
-        inp.close()
-
-
 def _append(fs, folder, index, number, game, path, buf):
     """Append the loose file at `path` to the newest segment and its record to the index."""
     length = fs.size(path)
@@ -72,7 +59,7 @@ def _append(fs, folder, index, number, game, path, buf):
         size = fs.size(at) if fs.exists(at) else 0  # (the bytes of a cut append: never indexed)
     out = fs.open(at, "ab")
     try:
-        _copy(fs, path, out, buf)
+        copy_file(fs, path, out, buf)
     finally:
         out.close()
     record = bytearray(_h.REC)
