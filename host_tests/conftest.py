@@ -130,3 +130,6 @@ def _english_after_each_test():
     text = sys.modules.get("fishtable.text")
     if text is not None and getattr(text, "_lookup", None) is not None:
         text.use(None)
+    draw = sys.modules.get("fishtable.ui.draw")
+    if draw is not None and hasattr(draw, "extend"):
+        draw.extend(False)

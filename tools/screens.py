@@ -626,6 +626,11 @@ def sheet_cells(folder, lang=None):
             walk(album)
     finally:
         draw.big, draw.icon, draw.letter = patched
+        if lang:  # the process goes on in English (the rigs chose German for the app's modules)
+            from fishtable import text
+
+            text.use(None)
+            draw.extend(False)
     if album.faults:
         raise RuntimeError("layout faults on the contact sheet:\n" + "\n".join(album.faults))
     return album.cells
