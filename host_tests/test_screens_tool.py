@@ -28,7 +28,11 @@ def made(tmp_path_factory):
         assert screens.main([str(out)]) == 0
     finally:
         screens.write_contact_sheet = write
+    GERMAN[:] = sheets[1]
     return str(out), sheets[0]
+
+
+GERMAN = []  # the German contact sheet's cells, as `made` wrote them
 
 
 def test_every_file_it_promises_is_written(made):
@@ -142,3 +146,25 @@ def test_docs_screens_are_what_it_writes_now_and_the_readme_shows_them(made):
     assert "all.png" in shown and "hecht_play.png" in shown
     for name in shown:
         assert os.path.isfile(os.path.join(DOCS, name)), name
+
+
+def test_the_german_contact_sheet_shows_no_english_word(made):
+    """Every screen of the German sheet (menus, set-up, play, Help, History, Stats, Players, Settings)
+    read back by the screen reader: no word of the English texts that German does not share."""
+    from screenreader import Reader
+    from test_lang import WORD, english_words
+
+    reader = Reader()
+    words = english_words()
+    names = {"Anna", "Bob", "Cleo", "Dan", "Ann"}
+    found = {}
+    assert len(GERMAN) > 150
+    for cell in GERMAN:
+        if cell[1] is None:
+            continue
+        shown = "\n".join(reader.read(cell[1]).lines())
+        for word in re.findall(WORD, re.sub(r"\[[^\]]*\]", " ", shown)):
+            if word in words and word not in names:
+                found.setdefault(word, "%s:\n%s" % (cell[0], shown))
+    assert not found, "English on the German sheet:\n" + "\n".join(
+        "%s in %s" % item for item in sorted(found.items())[:10])
