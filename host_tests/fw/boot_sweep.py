@@ -10,6 +10,8 @@ in the VM (which has no host folders).  FILES and FORMS are tables: a new file t
 
 import os
 
+from fw.helpers import rmtree
+
 # (label, path under the board's flash, whether the firmware reads it as a folder)
 FILES = (
     ("config", "config.txt", False),
@@ -26,20 +28,6 @@ FILES = (
 FORMS = ("empty", "huge", "binary", "not_utf8", "deep", "swapped", "out_of_range")
 QUICK_HUGE = 64 * 1024  # bytes of a "huge" file in the quick pass (the soak: 1 MB)
 WHOLE = "data/history/0002-yofish.fish"  # a finished game that must stay whole
-
-
-def _rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        try:
-            os.remove(path)
-        except OSError:
-            pass
-        return
-    for name in names:
-        _rmtree(path + "/" + name)
-    os.rmdir(path)
 
 
 def _makedirs(path):
@@ -81,7 +69,7 @@ def _damaged(form, huge):
 def prepare(folder, boards, record, whole, label, path, is_dir, form, huge):
     """A board's flash in `folder`: boards/, a game in progress (`record` played but its last
     statement), a finished game `whole` in the history, then the file `path` damaged in `form`."""
-    _rmtree(folder)
+    rmtree(folder)
     _makedirs(folder + "/boards")
     for name in os.listdir(boards):
         if name.endswith(".json"):
@@ -91,7 +79,7 @@ def prepare(folder, boards, record, whole, label, path, is_dir, form, huge):
     _makedirs(folder + "/data/history")
     _write(folder + "/" + WHOLE, whole)
     if form == "swapped":  # a folder in a file's place, or a file in a folder's
-        _rmtree(folder + "/" + path)
+        rmtree(folder + "/" + path)
         _makedirs(folder + "/" + path.rsplit("/", 1)[0]) if "/" in path else None
         if is_dir:
             _write(folder + "/" + path, b"not a folder\n")
@@ -162,7 +150,7 @@ def sweep(folder, boards, main_py, record_path, whole_path, only=None, huge=QUIC
             kept = _whole_kept(folder, whole)
             out.append([label, form, got["glass"], kept])
             gc.collect()
-    _rmtree(folder)
+    rmtree(folder)
     return out
 
 
@@ -229,5 +217,5 @@ def walk_sweep(folder, boards, main_py, record_path, whole_path, game_path, only
             again = boot(folder, main_py)["glass"]
             out.append([label, form, first, seen, end, before, after, again, filed])
             gc.collect()
-    _rmtree(folder)
+    rmtree(folder)
     return out

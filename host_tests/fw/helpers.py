@@ -1,6 +1,8 @@
 """Small helpers the tests share over the firmware's objects (they are not on the board: nothing
 there needs them)."""
 
+import os
+
 
 def submit_line(match, line):
     """Parse, check and apply one record line on `match`; returns the statement (None if blank)."""
@@ -24,3 +26,18 @@ def player_line(table, i):
     return "%s %d %d %d%% %d %s #%d" % (
         table.names[i], table.figure(i, PLAYED), table.figure(i, WINS), table.win_rate(i),
         table.figure(i, BEST), table.average(i), table.figure(i, LAST))
+
+
+def rmtree(path):
+    """Delete the file or folder `path` and all it holds (nothing when it is not there)."""
+    try:
+        names = os.listdir(path)
+    except OSError:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        return
+    for name in names:
+        rmtree(path + "/" + name)
+    os.rmdir(path)

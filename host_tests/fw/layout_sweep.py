@@ -5,6 +5,8 @@ filed, and the board then starts without a word."""
 
 import os
 
+from fw.helpers import rmtree
+
 # (what is in the way, a folder where a file belongs)
 LAYOUTS = (
     ("", False),  # /data itself a file
@@ -20,20 +22,6 @@ LAYOUTS = (
 )
 
 
-def _rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        try:
-            os.remove(path)
-        except OSError:
-            pass
-        return
-    for name in names:
-        _rmtree(path + "/" + name)
-    os.rmdir(path)
-
-
 def sweep(folder, record):
     """[name, message at boot, message at the next boot, games in the history] for each layout."""
     from fishtable.core.match import Match
@@ -44,7 +32,7 @@ def sweep(folder, record):
     done = read_text(record)
     out = []
     for name, is_folder in LAYOUTS:
-        _rmtree(folder)
+        rmtree(folder)
         os.mkdir(folder)
         root = folder + "/data"
         if name:
@@ -67,5 +55,5 @@ def sweep(folder, record):
         again = Session(Store(root=root))
         second = again.resume(0)
         out.append([name or "data", first, second, len(again.store.history())])
-    _rmtree(folder)
+    rmtree(folder)
     return out
