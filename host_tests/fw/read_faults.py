@@ -84,32 +84,8 @@ class Flaky:
             return _Handle(self, path, self.fs.open(path, mode))
         return self.fs.open(path, mode)
 
-    def remove(self, path):
-        return self.fs.remove(path)
-
-    def rename(self, old, new):
-        return self.fs.rename(old, new)
-
-    def listdir(self, path):
-        return self.fs.listdir(path)
-
-    def mkdir(self, path):
-        return self.fs.mkdir(path)
-
-    def rmdir(self, path):
-        return self.fs.rmdir(path)
-
-    def isdir(self, path):
-        return self.fs.isdir(path)
-
-    def size(self, path):
-        return self.fs.size(path)
-
-    def exists(self, path):
-        return self.fs.exists(path)
-
-    def free(self, path):
-        return self.fs.free(path)
+    def __getattr__(self, name):
+        return getattr(self.fs, name)  # every other call goes to `fs` as it is
 
 
 # -- the journal and what each case must give ------------------------------------------------------
