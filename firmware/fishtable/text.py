@@ -1,16 +1,26 @@
 """The device's words in the chosen language: `t(english)` gives the text to show.
 
 English is the source: every text a player reads is written in English where it is used and
-passed through `t` there (a template before it is filled: `t("Round %d") % n`).  Other
-languages come from catalogs read when a text is shown (see lang/ and tools/); until one is
-chosen, `t` gives its argument back.  Pure: the catalog's reader is handed in by the app.
+passed through `t` there (a template before it is filled: `t("Round %d") % n`).  On a board the
+install rewrites each such literal as its number, the text's ID (tools/textids.py: `t(12)`,
+`n_("Red")` -> `12`), and `t` reads the text with that ID from the chosen language's catalog on
+flash (lang/LANG.bin, fishtable.ui.catalog); no text of either language is in the bytecode.
+A text made at run time (a str) is looked up by its English in the catalog's index.  Until a
+catalog is chosen `t` gives a str back as it is, and an ID as "#12".  Pure: the catalog's
+readers are handed in by the app.
 """
 
+IDS = False  # True in a board's bytecode: its texts are IDs (tools/textids.py sets it)
 _lookup = None  # a function english -> translated text or None; set by `use`
+_by_id = None  # a function ID -> text or None
 
 
 def t(english):
-    """The text to show for `english` in the chosen language (English when none is known)."""
+    """The text to show for `english` (a str or a text's ID) in the chosen language (English
+    when none is known; "#ID" for an ID no catalog has)."""
+    if type(english) is int:
+        found = None if _by_id is None else _by_id(english)
+        return "#%d" % english if found is None else found
     if _lookup is None:
         return english
     found = _lookup(english)
@@ -22,7 +32,9 @@ def n_(english):
     return english
 
 
-def use(lookup):
-    """Show texts through `lookup` (english -> text or None); None: English."""
-    global _lookup
+def use(lookup, by_id=None):
+    """Show texts through `lookup` (english -> text or None; None: English) and `by_id` (ID ->
+    text or None)."""
+    global _lookup, _by_id
     _lookup = lookup
+    _by_id = by_id

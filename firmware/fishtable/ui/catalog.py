@@ -1,48 +1,98 @@
-"""The chosen language's texts, read from its catalog on flash when they are shown.
+"""A language's texts, read from its catalog on flash when they are shown.
 
-The catalog (`lang/LANG.bin` beside the data folder; tools/texts.py builds it from lang/LANG/*.txt)
-is an index of keys sorted for a binary search, then the texts.  A key is a 24-bit hash of the
-English text's UTF-8 bytes and its length: a lookup hashes the English, finds its key by seeking
-(8 bytes a step), reads the text and decodes it.  The last few texts looked up are kept, so a
-screen drawn again reads nothing; nothing is interned.  A damaged entry gives English.
+The catalog (`lang/LANG.bin` beside the data folder; tools/texts.py builds one for each language
+at install) holds every text of the firmware by its ID (the number the install wrote in the
+bytecode for it: tools/textids.py), and an index of keys sorted for a binary search, for a text
+made at run time and looked up by its English.  A key is a 24-bit hash of the English text's
+UTF-8 bytes and its length: a lookup hashes the English, finds its key by seeking (6 bytes a
+step), takes its ID and reads the text.  The last few texts read are kept, so a screen drawn
+again reads nothing; nothing is interned.  A damaged entry gives None (the caller's fallback).
 """
 
 from micropython import const
 
-_HEADER = const(8)  # b"FTC1", u16 count, u16 the hash's seed (fishtable.ui.language checks it)
-_ENTRY = const(8)  # u32 key, u32 offset of the text
-_KEEP = const(8)  # texts kept (english, translation)
+_HEADER = const(12)  # b"FTC2", u16 keys, u16 the hash's seed, u16 IDs, u16 0 (fishtable.ui.language checks it)
+# then the keys (_KEY bytes each), u16 offsets of the IDs' texts (from where the texts begin; one
+# more: their end), the texts (tools/texts.py writes it)
+_KEY = const(6)  # u32 key, u16 ID
+_KEEP = const(16)  # texts kept (ID or english, text)
 _LONGEST = const(1024)  # bytes of one text at most
 
 
 class Catalog:
-    """An open catalog (fishtable.ui.language.read_catalog checked its file `f`): `lookup(english)`
-    gives the translation or None."""
+    """An open catalog (fishtable.ui.language.read_catalog checked its file `f`): `text(ID)` and
+    `lookup(english)` give the text or None; `backup(ID)`, when given, answers for an entry of
+    this one that cannot be read (another catalog's: English)."""
 
-    def __init__(self, f, count, seed, size):
+    def __init__(self, f, count, seed, ids, size, backup=None):
         self.file = f
         self.count = count
         self.seed = seed
-        self.texts = _HEADER + (count + 1) * _ENTRY  # where the texts begin
+        self.ids = ids
+        self.table = _HEADER + count * _KEY  # the IDs' offsets
+        self.texts = self.table + (ids + 1) * 2  # where the texts begin
         self.size = size
-        buf = self.buf = bytearray(16)
-        self.head = memoryview(buf)[:4]
+        self.backup = backup
+        buf = self.buf = bytearray(8)
+        self.head = memoryview(buf)[:_KEY]
+        self.pair = memoryview(buf)[:4]
         self.kept = [None] * (2 * _KEEP)
         self.turn = 0
 
-    def lookup(self, english):
+    def _kept(self, key):
         kept = self.kept
         for i in range(0, 2 * _KEEP, 2):
-            if kept[i] == english:
-                return kept[i + 1]
-        found = self._read(english)
+            if kept[i] == key:
+                return i
+        return -1
+
+    def _keep(self, key, found):
         i = self.turn
-        kept[i] = english
+        kept = self.kept
+        kept[i] = key
         kept[i + 1] = found
         self.turn = (i + 2) % (2 * _KEEP)
         return found
 
-    def _read(self, english):
+    def text(self, n):
+        """The text with ID `n`, or None."""
+        i = self._kept(n)
+        if i >= 0:
+            return self.kept[i + 1]
+        found = self.at(n)
+        if found is None and self.backup is not None:
+            found = self.backup(n)
+        return self._keep(n, found)
+
+    def lookup(self, english):
+        """The text of the English `english` (a str), or None."""
+        i = self._kept(english)
+        if i >= 0:
+            return self.kept[i + 1]
+        n = self._find(english)
+        return self._keep(english, None if n < 0 else self.at(n))
+
+    def at(self, n):
+        """The text with ID `n` read from the file (None: no such ID, or its entry is damaged)."""
+        if not 0 <= n < self.ids:
+            return None
+        f = self.file
+        buf = self.buf
+        try:
+            f.seek(self.table + 2 * n)
+            if f.readinto(self.pair) != 4:
+                return None
+            start = self.texts + (buf[0] | buf[1] << 8)
+            end = self.texts + (buf[2] | buf[3] << 8)
+            if end > self.size or not 0 <= end - start <= _LONGEST:
+                return None
+            f.seek(start)
+            return str(f.read(end - start), "utf-8")
+        except (OSError, ValueError):  # (UnicodeError is a ValueError)
+            return None
+
+    def _find(self, english):
+        """The ID of the English `english` by its key, or -1."""
         data = english.encode()
         h = self.seed
         for b in data:
@@ -57,28 +107,20 @@ class Catalog:
         try:
             while low <= high:
                 mid = (low + high) >> 1
-                f.seek(_HEADER + mid * _ENTRY)
-                if f.readinto(self.head) != 4:
-                    return None
+                f.seek(_HEADER + mid * _KEY)
+                if f.readinto(self.head) != _KEY:
+                    return -1
                 k_hi = buf[3] << 8 | buf[2]
                 k_lo = buf[1] << 8 | buf[0]
                 if k_hi < hi or k_hi == hi and k_lo < lo:
                     low = mid + 1
                 elif k_hi == hi and k_lo == lo:
-                    f.seek(_HEADER + mid * _ENTRY)
-                    if f.readinto(buf) != 16:
-                        return None
-                    start = -1 if buf[7] else buf[4] | buf[5] << 8 | buf[6] << 16  # (24 bits at most)
-                    end = -1 if buf[15] else buf[12] | buf[13] << 8 | buf[14] << 16
-                    if start < self.texts or end > self.size or not 0 <= end - start <= _LONGEST:
-                        return None
-                    f.seek(start)
-                    return str(f.read(end - start), "utf-8")
+                    return buf[4] | buf[5] << 8
                 else:
                     high = mid - 1
-        except (OSError, ValueError):  # (UnicodeError is a ValueError)
-            return None
-        return None
+        except OSError:
+            return -1
+        return -1
 
 
 _open = [None]  # the Catalog in use (the app keeps this module while it is loaded)

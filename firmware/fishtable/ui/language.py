@@ -30,31 +30,71 @@ def offered(app):
     return store.fs.exists(path_for(store.root, "de"))
 
 
-def read_catalog(fs, path):
-    """The catalog at `path` (fishtable.ui.catalog.Catalog), its header and size checked; raises
+def read_catalog(fs, path, backup=None):
+    """The catalog at `path` (fishtable.ui.catalog.Catalog, `backup` its fallback), its header,
+    size and texts' offsets checked (each text within the file: every ID can be read); raises
     OSError (no file) or ValueError (not one, or cut)."""
     from fishtable.ui.catalog import Catalog
 
     f = fs.open(path, "rb")
     try:
-        head = f.read(8)
-        if len(head) != 8 or head[:4] != b"FTC1":
+        head = f.read(12)
+        if len(head) != 12 or head[:4] != b"FTC2":
             raise ValueError("not a catalog")
         count = head[4] | head[5] << 8
-        f.seek(8 + count * 8)
-        end = f.read(8)
+        ids = head[8] | head[9] << 8
+        texts = 12 + count * 6 + (ids + 1) * 2  # where the texts begin
+        f.seek(texts - 2)
+        end = f.read(2)  # the last offset: the texts' end
         size = f.seek(0, 2)
-        if len(end) != 8 or end[:4] != b"\xff\xff\xff\xff" or end[7] or (end[4] | end[5] << 8 | end[6] << 16) != size:
+        if len(end) != 2 or texts + (end[0] | end[1] << 8) != size or not _in_order(f, texts - 2 * (ids + 1), ids):
             raise ValueError("a damaged catalog")
     except Exception:
         f.close()
         raise
-    return Catalog(f, count, head[6] | head[7] << 8, size)
+    return Catalog(f, count, head[6] | head[7] << 8, ids, size, backup)
 
 
-def use_catalog(fs, path):
-    """Show texts from the catalog at `path` from now on (None: English).  Returns None, or a
-    message when it cannot be read (English is shown then)."""
+def _in_order(f, at, ids):
+    """True when the `ids` + 1 offsets at `at` in `f` never go back (each text is in the file)."""
+    buf = bytearray(32)
+    f.seek(at)
+    last = 0
+    left = 2 * (ids + 1)
+    while left:
+        n = f.readinto(buf)
+        if not n or n & 1:
+            return False
+        n = min(n, left)
+        for i in range(0, n, 2):
+            value = buf[i] | buf[i + 1] << 8
+            if value < last:
+                return False
+            last = value
+        left -= n
+    return True
+
+
+def _english(fs, path):
+    """A text by its ID from the English catalog at `path`, opened for it (None: unreadable)."""
+
+    def read(n):
+        try:
+            cat = read_catalog(fs, path)
+        except (OSError, ValueError):
+            return None
+        found = cat.at(n)
+        cat.file.close()
+        return found
+
+    return read
+
+
+def use_catalog(fs, path, english=None):
+    """Show texts from the catalog at `path` from now on (None: English), the English catalog at
+    `english` answering for a damaged entry, or instead when `path` cannot be read (None: no
+    English catalog, its texts' IDs shown as "#12").  Returns None, or a message when a catalog
+    cannot be read."""
     from fishtable.ui import catalog
 
     text.use(None)
@@ -62,25 +102,38 @@ def use_catalog(fs, path):
     if old is not None:
         old.file.close()
         catalog._open[0] = None
-    if path is None:
-        return None
+    said = None
+    if path is not None:
+        try:
+            catalog._open[0] = read_catalog(fs, path, None if english is None else _english(fs, english))
+        except OSError:
+            said = "Language file missing: English"
+        except ValueError:
+            said = "Language file damaged: English"
+        else:
+            text.use(catalog._open[0].lookup, catalog._open[0].text)
+            return None
+    if english is None:
+        return said
     try:
-        catalog._open[0] = read_catalog(fs, path)
+        catalog._open[0] = read_catalog(fs, english)
     except OSError:
-        return "Language file missing: English"
+        return "Text file lang/en.bin missing: flash again"
     except ValueError:
-        return "Language file damaged: English"
-    text.use(catalog._open[0].lookup)
-    return None
+        return "Text file lang/en.bin damaged: flash again"
+    text.use(None, catalog._open[0].text)
+    return said
 
 
 def choose(app, lang, quiet=False):
     """Show the texts in `lang` ("en", "de"); when its catalog cannot be read, English and a
-    message (returned instead when `quiet`)."""
+    message (returned instead when `quiet`).  A board's bytecode has IDs (fishtable.text.IDS):
+    its English is read from lang/en.bin too."""
     said = None
-    if lang != "en" or _CATALOG in sys.modules:  # (English on a board that never read a catalog: no import)
+    if lang != "en" or text.IDS or _CATALOG in sys.modules:  # (English from source, no catalog read: no import)
         store = app.store
-        said = use_catalog(store.fs, None if lang == "en" else path_for(store.root, lang))
+        english = path_for(store.root, "en") if text.IDS else None
+        said = use_catalog(store.fs, None if lang == "en" else path_for(store.root, lang), english)
     else:
         text.use(None)
     draw.extend(lang != "en" and said is None)
@@ -92,8 +145,15 @@ def choose(app, lang, quiet=False):
 def start(app):
     """The app's start (App.start) in the saved language; on the first start of a board that has
     another language to offer, the question over the main menu (BACK: English, asked again at the
-    next start); a catalog that cannot be read: English and a message."""
+    next start); a catalog that cannot be read: English and a message.  A board whose texts are
+    IDs (fishtable.text.IDS) with no catalog it can read has no words for its screens: it shows
+    what is wrong and stays there (nothing else starts: a template shown as "#12" would fail)."""
     said = choose(app, app.settings["language"], True)  # before any screen is made
+    if text.IDS and _no_texts():
+        from fishtable.ui.widgets import Info
+
+        app.push(Info(draw.wrap(said), _stay))
+        return
     store = app.store
     fs = store.fs
     path = store.settings_path
@@ -103,6 +163,16 @@ def start(app):
         app.push(Picker(QUESTION, list(NAMES), list(LANGUAGES), _answered, index=0))
     if said:
         app.message(said)
+
+
+def _no_texts():
+    from fishtable.ui import catalog
+
+    return catalog._open[0] is None
+
+
+def _stay(app):
+    """OK or BACK on the screen that says the texts are missing: nothing (flash the board again)."""
 
 
 def _answered(app, lang):

@@ -1,0 +1,98 @@
+"""The texts of a board's bytecode as IDs (issue 41): before mpy-cross compiles a module for the
+board (tools/flash.py `compile_module`), its source is rewritten so that no text of either
+language is in the bytecode; each language's catalog has the texts by ID (tools/texts.py).
+
+- `t("Settings")` -> `t(12)`, `n_("Red")` -> `(30)`: the text's ID, its index in texts.ids();
+- a help text module's strings (helptext_<game>.py) -> their IDs, a checklist item's condition
+  ("p3|", "adv|") as its index in fishtable.ui.help.TAGS above the ID (`ID + index << 12`);
+- fishtable/text.py's `IDS = False` -> `IDS = True` (the board reads its English from lang/en.bin).
+
+The same texts are found as texts.english() finds them (texts.marked).  Each literal's span is
+replaced in the source text; a span over several lines keeps them (the ID and its line breaks in
+parentheses), so every other line keeps its number.  A module without texts is left as it is.
+"""
+
+import ast
+
+import texts
+
+TEXT_MODULE = "fishtable/text.py"
+TAG_SHIFT = 12  # fishtable.ui.help._tag: an item's condition above its text's ID
+TAGS = ("", "adv", "p1", "p2", "p3", "p4", "p5", "p6")  # the same as fishtable.ui.help.TAGS
+
+
+class TextIdError(ValueError):
+    """A module whose texts cannot be made IDs (the message says which and why)."""
+
+
+def numbers(firmware=texts.FIRMWARE):
+    """{English text: its ID} of the firmware at `firmware`."""
+    return {text: n for n, text in enumerate(texts.ids(firmware))}
+
+
+def _offsets(data):
+    """The byte offset in `data` (the UTF-8 source) where each line starts (ast's columns are bytes)."""
+    starts = [0]
+    for line in data.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    return starts
+
+
+def _span(node, starts):
+    return starts[node.lineno - 1] + node.col_offset, starts[node.end_lineno - 1] + node.end_col_offset
+
+
+def _number(value, node, bare=False):
+    """`value` in parentheses with the line breaks of `node`'s span (`bare`: without them when
+    it has none)."""
+    if bare and node.end_lineno == node.lineno:
+        return str(value)
+    return "(%d%s)" % (value, "\n" * (node.end_lineno - node.lineno))
+
+
+def replacements(rel, source, ids):
+    """[(start, end, new text)] of module `rel`'s source (byte offsets): its texts as IDs."""
+    tree = ast.parse(source, rel)
+    starts = _offsets(source.encode("utf-8"))
+    found = []
+    for node, text, kind in texts.marked(rel, tree):
+        if text not in ids:
+            raise TextIdError("%s:%d: %r has no ID" % (rel, node.lineno, text))
+        n = ids[text]
+        if isinstance(node, ast.Call):
+            arg = node.args[0]
+            if node.func.id == "t":
+                start, end = _span(arg, starts)
+                found.append((start, end, _number(n, arg, True)))
+            else:
+                start, end = _span(node, starts)
+                found.append((start, end, _number(n, node)))
+            continue
+        tag = node.value[: len(node.value) - len(text) - 1] if text != node.value else ""
+        if tag not in TAGS:
+            raise TextIdError("%s:%d: condition %r is not one of %s" % (rel, node.lineno, tag, TAGS))
+        if n >> TAG_SHIFT:
+            raise TextIdError("%d texts: a help text's ID must stay under %d" % (len(ids), 1 << TAG_SHIFT))
+        start, end = _span(node, starts)
+        found.append((start, end, _number(n | TAGS.index(tag) << TAG_SHIFT, node)))
+    if rel == TEXT_MODULE:
+        for stmt in tree.body:
+            if isinstance(stmt, ast.Assign) and [getattr(x, "id", None) for x in stmt.targets] == ["IDS"]:
+                start, end = _span(stmt.value, starts)
+                found.append((start, end, "True"))
+                break
+        else:
+            raise TextIdError("%s has no `IDS = False` to set" % rel)
+    return found
+
+
+def rewrite(rel, source, ids):
+    """The source of module `rel` (a path under firmware/, "fishtable/ui/menu.py") with its texts
+    as IDs (`ids`: numbers())."""
+    found = replacements(rel, source, ids)
+    if not found:
+        return source
+    data = source.encode("utf-8")
+    for start, end, new in sorted(found, reverse=True):
+        data = data[:start] + new.encode("utf-8") + data[end:]
+    return data.decode("utf-8")
