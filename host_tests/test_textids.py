@@ -12,8 +12,8 @@ import struct
 import autoplay
 import flash
 import pytest
-import texts
 import textids
+import texts
 from benchlib import modules
 
 from fishtable.ui import help
