@@ -487,12 +487,12 @@ def report(tag):
     print("BENCH %s_over %s" % (tag, "true" if over else "false"))
 
 
-def run_game(name, players, start, options, lines, boards="boards", data_root="/tmp/fishtable-bench"):
+def run_game(name, players, start, options, lines, boards="boards", data_root="/tmp/fishtable-bench", lang=None):
     """The whole run in one process (the unix port: its GC collects on its own).  Prints the
     heap in use after each statement (collected) and `micropython.mem_info()` at the end."""
     import micropython
 
-    load(name, players, start, options, lines, boards, data_root)
+    load(name, players, start, options, lines, boards, data_root, lang=lang)
     baseline()
     build()
     idle()

@@ -20,9 +20,10 @@ _LONGEST = const(1024)  # bytes of one text at most
 
 
 class Catalog:
-    """An open catalog (fishtable.ui.language.read_catalog checked its file `f`): `text(ID)` and
-    `lookup(english)` give the text or None; `backup(ID)`, when given, answers for an entry of
-    this one that cannot be read (another catalog's: English)."""
+    """An open catalog (`read` checked its file `f`): `text(ID)` and `lookup(english)` give the
+    text or None; the catalog at `backup` (a path: English), when given, answers for an entry of
+    this one that cannot be read (opened then with the built-in open: holding the store's
+    filesystem object would keep its module in memory)."""
 
     def __init__(self, f, count, seed, ids, size, backup=None):
         self.file = f
@@ -61,7 +62,13 @@ class Catalog:
             return self.kept[i + 1]
         found = self.at(n)
         if found is None and self.backup is not None:
-            found = self.backup(n)
+            try:
+                other = read(None, self.backup)
+            except (OSError, ValueError):
+                other = None
+            if other is not None:
+                found = other.at(n)
+                other.file.close()
         return self._keep(n, found)
 
     def lookup(self, english):
@@ -121,6 +128,49 @@ class Catalog:
         except OSError:
             return -1
         return -1
+
+
+def read(fs, path, backup=None):
+    """The catalog at `path` on `fs` (None: the built-in open) as a Catalog (`backup`: see there),
+    its header, size and texts' offsets checked; raises OSError (no file) or ValueError (not
+    one, or cut)."""
+    f = open(path, "rb") if fs is None else fs.open(path, "rb")
+    try:
+        head = f.read(_HEADER)
+        if len(head) != _HEADER or head[:4] != b"FTC2":
+            raise ValueError("not a catalog")
+        count = head[4] | head[5] << 8
+        ids = head[8] | head[9] << 8
+        texts = _HEADER + count * _KEY + (ids + 1) * 2  # where the texts begin
+        f.seek(texts - 2)
+        end = f.read(2)  # the last offset: the texts' end
+        size = f.seek(0, 2)
+        if len(end) != 2 or texts + (end[0] | end[1] << 8) != size or not _in_order(f, texts - 2 * (ids + 1), ids):
+            raise ValueError("a damaged catalog")
+    except Exception:
+        f.close()
+        raise
+    return Catalog(f, count, head[6] | head[7] << 8, ids, size, backup)
+
+
+def _in_order(f, at, ids):
+    """True when the `ids` + 1 offsets at `at` in `f` never go back (each text is in the file)."""
+    buf = bytearray(32)
+    f.seek(at)
+    last = 0
+    left = 2 * (ids + 1)
+    while left:
+        n = f.readinto(buf)
+        if not n or n & 1:
+            return False
+        n = min(n, left)
+        for i in range(0, n, 2):
+            value = buf[i] | buf[i + 1] << 8
+            if value < last:
+                return False
+            last = value
+        left -= n
+    return True
 
 
 _open = [None]  # the Catalog in use (the app keeps this module while it is loaded)

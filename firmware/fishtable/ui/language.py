@@ -31,63 +31,12 @@ def offered(app):
 
 
 def read_catalog(fs, path, backup=None):
-    """The catalog at `path` (fishtable.ui.catalog.Catalog, `backup` its fallback), its header,
-    size and texts' offsets checked (each text within the file: every ID can be read); raises
+    """The catalog at `path` (fishtable.ui.catalog.read: its header, size and offsets checked;
+    `backup`: the English catalog's path, read for an entry of it that cannot be read); raises
     OSError (no file) or ValueError (not one, or cut)."""
-    from fishtable.ui.catalog import Catalog
+    from fishtable.ui.catalog import read
 
-    f = fs.open(path, "rb")
-    try:
-        head = f.read(12)
-        if len(head) != 12 or head[:4] != b"FTC2":
-            raise ValueError("not a catalog")
-        count = head[4] | head[5] << 8
-        ids = head[8] | head[9] << 8
-        texts = 12 + count * 6 + (ids + 1) * 2  # where the texts begin
-        f.seek(texts - 2)
-        end = f.read(2)  # the last offset: the texts' end
-        size = f.seek(0, 2)
-        if len(end) != 2 or texts + (end[0] | end[1] << 8) != size or not _in_order(f, texts - 2 * (ids + 1), ids):
-            raise ValueError("a damaged catalog")
-    except Exception:
-        f.close()
-        raise
-    return Catalog(f, count, head[6] | head[7] << 8, ids, size, backup)
-
-
-def _in_order(f, at, ids):
-    """True when the `ids` + 1 offsets at `at` in `f` never go back (each text is in the file)."""
-    buf = bytearray(32)
-    f.seek(at)
-    last = 0
-    left = 2 * (ids + 1)
-    while left:
-        n = f.readinto(buf)
-        if not n or n & 1:
-            return False
-        n = min(n, left)
-        for i in range(0, n, 2):
-            value = buf[i] | buf[i + 1] << 8
-            if value < last:
-                return False
-            last = value
-        left -= n
-    return True
-
-
-def _english(fs, path):
-    """A text by its ID from the English catalog at `path`, opened for it (None: unreadable)."""
-
-    def read(n):
-        try:
-            cat = read_catalog(fs, path)
-        except (OSError, ValueError):
-            return None
-        found = cat.at(n)
-        cat.file.close()
-        return found
-
-    return read
+    return read(fs, path, backup)
 
 
 def use_catalog(fs, path, english=None):
@@ -105,7 +54,7 @@ def use_catalog(fs, path, english=None):
     said = None
     if path is not None:
         try:
-            catalog._open[0] = read_catalog(fs, path, None if english is None else _english(fs, english))
+            catalog._open[0] = read_catalog(fs, path, english)
         except OSError:
             said = "Language file missing: English"
         except ValueError:
