@@ -30,13 +30,53 @@ def offered(app):
     return store.fs.exists(path_for(store.root, "de"))
 
 
-def read_catalog(fs, path, backup=None):
-    """The catalog at `path` (fishtable.ui.catalog.read: its header, size and offsets checked;
-    `backup`: the English catalog's path, read for an entry of it that cannot be read); raises
-    OSError (no file) or ValueError (not one, or cut)."""
-    from fishtable.ui.catalog import read
+def read_catalog(fs, path, backup=None, index=True):
+    """The catalog at `path` on `fs` (None: the built-in open), its header, size and texts'
+    offsets checked (every ID's text lies in the file): a fishtable.ui.catalog.Catalog (`backup`:
+    see there), with its index by English when `index` (fishtable.ui.textindex.Indexed).
+    Raises OSError (no file) or ValueError (not one, or cut)."""
+    if index:
+        from fishtable.ui.textindex import Indexed as Catalog
+    else:
+        from fishtable.ui.catalog import Catalog
 
-    return read(fs, path, backup)
+    f = open(path, "rb") if fs is None else fs.open(path, "rb")
+    try:
+        head = f.read(12)
+        if len(head) != 12 or head[:4] != b"FTC2":
+            raise ValueError("not a catalog")
+        count = head[4] | head[5] << 8
+        ids = head[8] | head[9] << 8
+        texts = 12 + count * 6 + (ids + 1) * 2  # where the texts begin
+        f.seek(texts - 2)
+        end = f.read(2)  # the last offset: the texts' end
+        size = f.seek(0, 2)
+        if len(end) != 2 or texts + (end[0] | end[1] << 8) != size or not _in_order(f, texts - 2 * (ids + 1), ids):
+            raise ValueError("a damaged catalog")
+    except Exception:
+        f.close()
+        raise
+    return Catalog(f, count, head[6] | head[7] << 8, ids, size, backup)
+
+
+def _in_order(f, at, ids):
+    """True when the `ids` + 1 offsets at `at` in `f` never go back (each text is in the file)."""
+    buf = bytearray(32)
+    f.seek(at)
+    last = 0
+    left = 2 * (ids + 1)
+    while left:
+        n = f.readinto(buf)
+        if not n or n & 1:
+            return False
+        n = min(n, left)
+        for i in range(0, n, 2):
+            value = buf[i] | buf[i + 1] << 8
+            if value < last:
+                return False
+            last = value
+        left -= n
+    return True
 
 
 def use_catalog(fs, path, english=None):
@@ -65,7 +105,7 @@ def use_catalog(fs, path, english=None):
     if english is None:
         return said
     try:
-        catalog._open[0] = read_catalog(fs, english)
+        catalog._open[0] = read_catalog(fs, english, index=False)
     except OSError:
         return "Text file lang/en.bin missing: flash again"
     except ValueError:
