@@ -1,0 +1,109 @@
+"""The packs of `make flash` (tools/packs.py): fishtable/'s compiled modules in a few files
+/fishtable-K.pack, mounted at /fishtable for import.  Only the paths' CRC-32s stay in RAM; each
+pack's directory is checked when mounted, a module's bytes as import reads them."""
+
+from binascii import crc32
+from io import IOBase
+from struct import unpack
+
+NAME = "/fishtable-%d.pack"
+
+
+def _said(k, what):
+    return "%s %s: make flash" % ((NAME % k)[1:], what)
+
+
+class _Module(IOBase):
+    """One module read by import from pack `k`: its bytes checked at their end, the pack closed with it."""
+
+    def __init__(self, f, n, crc, k):
+        self.f, self.n, self.crc, self.k, self.c = f, n, crc, k, 0
+
+    def readinto(self, buf):
+        k = self.f.readinto(buf, self.n) if self.n else 0
+        self.n -= k
+        self.c = crc32(buf if k == len(buf) else memoryview(buf)[:k], self.c)
+        if k == 0 < self.n or self.n == 0 and self.c != self.crc:
+            self.f.close()
+            raise OSError(5, _said(self.k, "damaged"))
+        return k
+
+    def ioctl(self, op, arg):
+        if op == 4:  # close
+            self.f.close()
+        return 255 if op == 11 else 0  # (11: the size of import's reads)
+
+
+class _Packs:
+    """The VFS: `t` holds each path's CRC-32 (`d` folders, then the packs' modules: `n` in all),
+    then per pack the index of its first path."""
+
+    def __init__(self, t, d, n):
+        self.t, self.d, self.n = t, d, n
+
+    def mount(self, *_):
+        pass
+
+    def umount(self):
+        pass
+
+    def _find(self, path):
+        i, key = -1, crc32(path).to_bytes(4, "little")
+        while True:
+            i = self.t.find(key, i + 1, 4 * self.n)
+            if i < 0:
+                raise OSError(2)
+            if not i & 3:
+                return i >> 2
+
+    def stat(self, path):
+        return (0x4000 if self._find(path) < self.d else 0x8000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    def open(self, path, mode):
+        i, t, at, k = self._find(path), self.t, 4 * self.n, 0
+        if i < self.d:
+            raise OSError(21)
+        while t[at + k + 1] <= i:
+            k += 1
+        first = t[at + k]
+        f = open(NAME % k, "rb")
+        f.seek(12 + 4 * (t[at + k + 1] - first) + 8 * (i - first))
+        offset, n, crc = unpack("<HHI", f.read(8))
+        f.seek(offset)
+        return _Module(f, n, crc, k)
+
+
+def mount(at="/fishtable"):
+    """Mount the packs at `at` ("/" first on sys.path).  Returns None when they are sound or there
+    is none (a loose install: mip, the simulator), else what is wrong; a pack's modules are there
+    only when its directory is sound."""
+    import os
+    import sys
+
+    t, first, d, count, k, wrong = bytearray(), bytearray(), 0, 1, 0, None
+    while k < count:
+        first.append(len(t) >> 2)
+        try:
+            f = open(NAME % k, "rb")
+        except OSError:
+            if k == 0:
+                return None
+            f, wrong = None, wrong or _said(k, "missing")
+        try:
+            if f:
+                with f:
+                    h = f.read(12)
+                    n = h[6]
+                    body = f.read(12 * n)
+                    if (h[:5] != b"FTPK" + bytes((k,)) or unpack("<I", f.read(4))[0] != crc32(body, crc32(h))
+                            or f.seek(0, 2) != unpack("<I", h[8:])[0]):
+                        raise ValueError
+                t += body[: 4 * n]
+                count, d = h[5], d or h[7]
+        except Exception:  # noqa: BLE001 - whatever it is, the pack's modules are not there
+            wrong = wrong or _said(k, "damaged")
+        k += 1
+    n = len(t) >> 2
+    os.mount(_Packs(bytes(t + first + bytes((n,))), d, n), at)
+    sys.path.insert(0, "/")
+    return wrong
