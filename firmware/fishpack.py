@@ -74,9 +74,9 @@ class _Packs:
 
 
 def mount(at="/fishtable"):
-    """Mount the packs at `at` ("/" first on sys.path).  Returns None when they are sound or there
-    is none (a loose install: mip, the simulator), else what is wrong; a pack's modules are there
-    only when its directory is sound."""
+    """Mount the packs at `at` ("/" first on sys.path; mounted again when they were).  Returns None
+    when they are sound or there is none (a loose install: mip, the simulator), else what is
+    wrong; a pack's modules are there only when its directory is sound."""
     import os
     import sys
 
@@ -104,6 +104,11 @@ def mount(at="/fishtable"):
             wrong = wrong or _said(k, "damaged")
         k += 1
     n = len(t) >> 2
+    try:
+        os.umount(at)
+    except OSError:
+        pass
     os.mount(_Packs(bytes(t + first + bytes((n,))), d, n), at)
-    sys.path.insert(0, "/")
+    if sys.path[0] != "/":
+        sys.path.insert(0, "/")
     return wrong
