@@ -1,5 +1,5 @@
 """The packs of `make flash` (tools/packs.py): fishtable/'s compiled modules in a few files
-/fishtable-K.pack, mounted at /fishtable for import.  Only the paths' CRC-32s stay in RAM; each
+/fishtable-K.pack, mounted at /packs (first on sys.path) for import.  Only the paths' CRC-32s stay in RAM; each
 pack's directory is checked when mounted, a module's bytes as import reads them."""
 
 from binascii import crc32
@@ -10,7 +10,7 @@ NAME = "/fishtable-%d.pack"
 
 
 def _said(k, what):
-    return "%s %s: make flash" % ((NAME % k)[1:], what)
+    return "%s %s: make flash" % ((NAME % k).split("/")[-1], what)
 
 
 class _Module(IOBase):
@@ -73,8 +73,8 @@ class _Packs:
         return _Module(f, n, crc, k)
 
 
-def mount(at="/fishtable"):
-    """Mount the packs at `at` ("/" first on sys.path; mounted again when they were).  Returns None
+def mount(at="/packs"):
+    """Mount the packs at `at`, first on sys.path (mounted again when they were).  Returns None
     when they are sound or there is none (a loose install: mip, the simulator), else what is
     wrong; a pack's modules are there only when its directory is sound."""
     import os
@@ -109,6 +109,6 @@ def mount(at="/fishtable"):
     except OSError:
         pass
     os.mount(_Packs(bytes(t + first + bytes((n,))), d, n), at)
-    if sys.path[0] != "/":
-        sys.path.insert(0, "/")
+    if sys.path[0] != at:
+        sys.path.insert(0, at)
     return wrong

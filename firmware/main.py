@@ -39,12 +39,12 @@ def main():
         if wrong:
             raise OSError(wrong)
         from fishtable.ui.loop import run
+
+        run(hw, hw.data_root, None)  # (the app opens the store and seeds the die when needed: App.at_menu)
     except (ImportError, OSError) as err:  # a pack or module missing or damaged: the panel says which
         from fishtable.ui.boot_error import show_error
 
-        show_error(err, hw=hw, title="Install error")
-        return
-    run(hw, hw.data_root, None)  # (the app opens the store and seeds the die when needed: App.at_menu)
+        show_error(err, hw=hw, title="Cannot start")
 
 
 main()

@@ -1,12 +1,13 @@
 """The install's packs: fishtable/'s compiled modules in a few files for the board (`make flash`,
-`make uf2`, the bench), which firmware/fishpack.py mounts at /fishtable for import.
+`make uf2`, the bench), which firmware/fishpack.py mounts at /packs for import.
 
-LittleFS gives every file over 512 bytes whole 4 KB blocks and every folder two: 60-odd modules
-of 0.5 to 4 KB in seven folders took 89 blocks of the Pico's 352; in packs of at most three blocks,
-each filled close to whole blocks, they take about half.  A pack, all numbers little-endian:
+LittleFS gives every file over 512 bytes whole 4 KB blocks and every folder two: 70-odd modules
+of 0.1 to 6 KB in seven folders took 78 of the Pico's 352 blocks; in packs of at most three
+blocks (pack 0: four), each filled close to whole blocks, they take 36.  A pack, all numbers
+little-endian:
 
     "FTPK", pack number K, packs in all, paths n, folders (pack 0: its first paths), pack size (u32)
-    n CRC-32s of the paths below /fishtable ("/", "/ui", "/ui/app.mpy": folders, then modules)
+    n CRC-32s of the paths ("/fishtable", "/fishtable/ui/app.mpy": folders, then modules)
     n records: the module's offset in the pack (u16), its length (u16), its bytes' CRC-32
                (a folder's record is zeros)
     the CRC-32 of all of the above, then the modules' bytes one after another.
@@ -26,6 +27,7 @@ RECORD = struct.Struct("<HHI")
 BLOCK = 4096
 INLINE = 512  # LittleFS keeps a file this small in its folder's metadata: no block
 MAX_BLOCKS = 3  # a pack's blocks: `make flash` replaces one pack at a time, on a full board too
+FIRST_BLOCKS = 4  # pack 0's: BOOT is 15 KB
 # What main.py needs to show a start-up error on the panel (fishtable.ui.boot_error on the
 # default wiring): first in pack 0.
 BOOT = ("__init__.mpy", "events.mpy", "utf8.mpy", "hw/__init__.mpy", "hw/board.mpy", "hw/ssd1306.mpy",
@@ -57,16 +59,16 @@ def crc(data, value=0):
 
 
 def path_key(path):
-    """The CRC-32 of a path as the board's VFS sees it ("/ui/app.mpy" for fishtable/ui/app.mpy)."""
-    return crc(("/" + path[len(PREFIX):]).encode() if path.startswith(PREFIX) else path.encode())
+    """The CRC-32 of a board path as the board's VFS sees it ("/fishtable/ui/app.mpy")."""
+    return crc(("/" + path).encode())
 
 
 def folders(paths):
-    """The folders below /fishtable of `paths` (the VFS's view: "/", "/ui"), sorted."""
-    found = {"/"}
+    """The folders of `paths` ("fishtable", "fishtable/ui"), sorted."""
+    found = set()
     for path in paths:
-        parts = path[len(PREFIX):].split("/")[:-1]
-        found.update("/" + "/".join(parts[: i + 1]) for i in range(len(parts)))
+        parts = path.split("/")[:-1]
+        found.update("/".join(parts[: i + 1]) for i in range(len(parts)))
     return sorted(found)
 
 
@@ -83,17 +85,17 @@ def _bins(modules, entries):
     """The modules [(path, bytes)] in packs: BOOT first, then the rest largest first, each into
     the first pack it fits in without taking a block more than MAX_BLOCKS (first fit); pack 0 has
     `entries` more (the folders)."""
-    limit = capacity(MAX_BLOCKS)
+    limits = (capacity(FIRST_BLOCKS), capacity(MAX_BLOCKS))
     boot = [PREFIX + p for p in BOOT]
     order = sorted(modules, key=lambda m: (m[0] not in boot, boot.index(m[0]) if m[0] in boot else -len(m[1]), m[0]))
     bins = []
     for module in order:
         for i, pack in enumerate(bins):
-            if _size(pack + [module], 0 if i else entries) <= limit:
+            if _size(pack + [module], 0 if i else entries) <= limits[i > 0]:
                 pack.append(module)
                 break
         else:
-            if _size([module], 0 if bins else entries) > limit:
+            if _size([module], 0 if bins else entries) > limits[bool(bins)]:
                 raise PackError("%s: %d bytes, more than a pack holds" % (module[0], len(module[1])))
             bins.append([module])
     return bins
@@ -127,10 +129,9 @@ def pack(files):
     if not modules:
         return out
     dirs = folders(p for p, _ in modules)
-    keys = [crc(d.encode()) for d in dirs]
+    keys = [path_key(d) for d in dirs]
     for path, _ in modules:  # each path, and what import asks before it finds it, has its own CRC-32
-        stem = "/" + path[len(PREFIX):-4]
-        keys += [path_key(path), crc(stem.encode()), crc((stem + ".py").encode())]
+        keys += [path_key(path), path_key(path[:-4]), path_key(path[:-4] + ".py")]
     if len(set(keys)) != len(keys):
         raise PackError("two paths of the install have the same CRC-32: rename a module")
     if len(dirs) + len(modules) > 255:
@@ -138,7 +139,7 @@ def pack(files):
     bins = _bins(modules, len(dirs))
     if len(bins) > 255:
         raise PackError("%d packs: at most 255" % len(bins))
-    folder_entries = [(crc(d.encode()), bytes(RECORD.size)) for d in dirs]
+    folder_entries = [(path_key(d), bytes(RECORD.size)) for d in dirs]
     for k, modules_k in enumerate(bins):
         out[NAME % k] = _pack(k, len(bins), folder_entries if k == 0 else [], modules_k)
     return out

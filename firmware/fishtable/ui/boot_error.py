@@ -5,7 +5,7 @@ ERROR_RGB = (255, 0, 0)  # the ring's steady colour for a start-up error that no
 
 def show_error(err, board=None, hw=None, title="Board error"):
     """A start-up error on the serial console and on the OLED when one comes up (`title`: what
-    kind of error, "Install error" for a module that cannot be imported).
+    kind of error: "Cannot start" when the app's modules cannot be imported).
 
     Without the hardware `hw`, the configured board could not be built, so the OLED is tried as
     wired on the default profile (`pico`): a wrong name in config.txt still shows its message on
