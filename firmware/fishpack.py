@@ -1,5 +1,5 @@
 """The packs of `make flash` (tools/packs.py): fishtable/'s compiled modules in a few files
-/fishtable-K.pack, mounted at /packs (first on sys.path) for import.  Only the paths' CRC-32s stay in RAM; each
+/fishtable-K.pack, mounted at /fishtable for import.  Only the paths' CRC-32s stay in RAM; each
 pack's directory is checked when mounted, a module's bytes as import reads them."""
 
 from binascii import crc32
@@ -73,12 +73,13 @@ class _Packs:
         return _Module(f, n, crc, k)
 
 
-def mount(at="/packs"):
-    """Mount the packs at `at`, first on sys.path (mounted again when they were).  Returns None
+def mount():
+    """Mount the packs at /fishtable (again when they were): import finds them there from "" on
+    sys.path, as a folder at the root, when relative paths go by the mount table (on the board);
+    else (the unix port) they go at /p/fishtable and "/p" first on sys.path.  Returns None
     when they are sound or there is none (a loose install: mip, the simulator), else what is
     wrong; a pack's modules are there only when its directory is sound."""
     import os
-    import sys
 
     t, first, d, count, k, wrong = bytearray(), bytearray(), 0, 1, 0, None
     while k < count:
@@ -104,11 +105,20 @@ def mount(at="/packs"):
             wrong = wrong or _said(k, "damaged")
         k += 1
     n = len(t) >> 2
+    vfs = _Packs(bytes(t + first + bytes((n,))), d, n)
+    for at in ("/fishtable", "/p/fishtable"):
+        try:
+            os.umount(at)
+        except OSError:
+            pass
+    os.mount(vfs, "/fishtable")
     try:
-        os.umount(at)
+        os.stat("fishtable/__init__.mpy")
     except OSError:
-        pass
-    os.mount(_Packs(bytes(t + first + bytes((n,))), d, n), at)
-    if sys.path[0] != at:
-        sys.path.insert(0, at)
+        import sys
+
+        os.umount("/fishtable")
+        os.mount(vfs, "/p/fishtable")
+        if "/p" not in sys.path:
+            sys.path.insert(0, "/p")
     return wrong

@@ -112,7 +112,7 @@ def test_flash_puts_the_firmware_on_the_board_and_it_imports(board):
     )
     replay = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "replay.py"), RECORD],
                             capture_output=True, text=True, check=True)
-    assert got.split("\n")[:2] == ["/packs/fishtable/core/record.mpy", replay.stdout.strip()]
+    assert got.split("\n")[:2] == ["fishtable/core/record.mpy", replay.stdout.strip()]
 
 
 def test_rerun_copies_nothing_and_a_reflash_keeps_the_journal(board, tmp_path, capsys):
@@ -324,7 +324,7 @@ def test_mip_install_of_the_package_gives_a_working_board_and_flash_replaces_it(
     left = [p for p in snapshot(board.root) if p.startswith("fishtable") and not p.endswith(".pack")]
     assert left == ["fishtable.manifest"] and not os.path.exists(os.path.join(board.root, "fishtable"))
     got = mpremote(board.port, "exec", flash.MOUNT + "import fishtable.core.record as r\nprint(r.__file__)")
-    assert got.strip() == "/packs/fishtable/core/record.mpy"
+    assert got.strip() == "fishtable/core/record.mpy"
 
 
 def test_an_interrupted_flash_is_finished_by_the_next(board):

@@ -1,5 +1,5 @@
 """The install's packs: fishtable/'s compiled modules in a few files for the board (`make flash`,
-`make uf2`, the bench), which firmware/fishpack.py mounts at /packs for import.
+`make uf2`, the bench), which firmware/fishpack.py mounts at /fishtable for import.
 
 LittleFS gives every file over 512 bytes whole 4 KB blocks and every folder two: 70-odd modules
 of 0.1 to 6 KB in seven folders took 78 of the Pico's 352 blocks; in packs of at most three
@@ -7,7 +7,7 @@ blocks (pack 0: four), each filled close to whole blocks, they take 36.  A pack,
 little-endian:
 
     "FTPK", pack number K, packs in all, paths n, folders (pack 0: its first paths), pack size (u32)
-    n CRC-32s of the paths ("/fishtable", "/fishtable/ui/app.mpy": folders, then modules)
+    n CRC-32s of the paths below /fishtable ("/", "/ui", "/ui/app.mpy": folders, then modules)
     n records: the module's offset in the pack (u16), its length (u16), its bytes' CRC-32
                (a folder's record is zeros)
     the CRC-32 of all of the above, then the modules' bytes one after another.
@@ -59,16 +59,17 @@ def crc(data, value=0):
 
 
 def path_key(path):
-    """The CRC-32 of a board path as the board's VFS sees it ("/fishtable/ui/app.mpy")."""
-    return crc(("/" + path).encode())
+    """The CRC-32 of a board path below fishtable/ as the board's VFS sees it ("/ui/app.mpy";
+    the folder itself "/")."""
+    return crc(("/" + path[len(PREFIX):]).encode())
 
 
 def folders(paths):
-    """The folders of `paths` ("fishtable", "fishtable/ui"), sorted."""
-    found = set()
+    """The folders of `paths` below fishtable/ ("fishtable/", "fishtable/ui"), sorted."""
+    found = {PREFIX}
     for path in paths:
         parts = path.split("/")[:-1]
-        found.update("/".join(parts[: i + 1]) for i in range(len(parts)))
+        found.update("/".join(parts[: i + 1]) for i in range(1, len(parts)))
     return sorted(found)
 
 
