@@ -1,42 +1,22 @@
 """The packs of `make flash` (tools/packs.py): fishtable/'s compiled modules in a few files
-/fishtable-K.pack, mounted at /fishtable for import.  Only the paths' CRC-32s stay in RAM; each
-pack's directory is checked when mounted, a module's bytes as import reads them."""
+/fishtable-K.pack beside this one, mounted for import when this is imported (main.py does it
+first; `wrong`: None, or what is wrong with them).  Only the paths' CRC-32s stay in RAM; each
+pack's table is checked when mounted, a module's bytes when import opens it."""
 
 from binascii import crc32
-from io import IOBase
 from struct import unpack
 
-NAME = "/fishtable-%d.pack"
+NAME = __file__.rpartition("/")[0] + "/fishtable-%d.pack"
 
 
 def _said(k, what):
     return "%s %s: make flash" % ((NAME % k).split("/")[-1], what)
 
 
-class _Module(IOBase):
-    """One module read by import from pack `k`: its bytes checked at their end, the pack closed with it."""
-
-    def __init__(self, f, n, crc, k):
-        self.f, self.n, self.crc, self.k, self.c = f, n, crc, k, 0
-
-    def readinto(self, buf):
-        k = self.f.readinto(buf, self.n) if self.n else 0
-        self.n -= k
-        self.c = crc32(buf if k == len(buf) else memoryview(buf)[:k], self.c)
-        if k == 0 < self.n or self.n == 0 and self.c != self.crc:
-            self.f.close()
-            raise OSError(5, _said(self.k, "damaged"))
-        return k
-
-    def ioctl(self, op, arg):
-        if op == 4:  # close
-            self.f.close()
-        return 255 if op == 11 else 0  # (11: the size of import's reads)
-
-
 class _Packs:
     """The VFS: `t` holds each path's CRC-32 (`d` folders, then the packs' modules: `n` in all),
-    then per pack the index of its first path."""
+    then per pack the index of its first path.  open() gives import the pack itself, at the
+    module's first byte, after checking the module's CRC-32."""
 
     def __init__(self, t, d, n):
         self.t, self.d, self.n = t, d, n
@@ -70,15 +50,25 @@ class _Packs:
         f.seek(12 + 4 * (t[at + k + 1] - first) + 8 * (i - first))
         offset, n, crc = unpack("<HHI", f.read(8))
         f.seek(offset)
-        return _Module(f, n, crc, k)
+        b, c = bytearray(512), 0
+        while n:
+            r = f.readinto(b, n)
+            if not r:
+                break
+            c = crc32(b if r == 512 else memoryview(b)[:r], c)
+            n -= r
+        if n or c != crc:
+            f.close()
+            raise OSError(5, _said(k, "damaged"))
+        f.seek(offset)
+        return f
 
 
-def mount():
-    """Mount the packs at /fishtable (again when they were): import finds them there from "" on
-    sys.path, as a folder at the root, when relative paths go by the mount table (on the board);
-    else (the unix port) they go at /p/fishtable and "/p" first on sys.path.  Returns None
-    when they are sound or there is none (a loose install: mip, the simulator), else what is
-    wrong; a pack's modules are there only when its directory is sound."""
+def _mount():
+    """Mount the packs at /fishtable, found from "" on sys.path as a folder at the root when
+    relative paths go by the mount table (on the board), else (the unix port) at /p/fishtable
+    with "/p" first on sys.path.  What is wrong, or None (no pack: a loose install, mip's or
+    the simulator's); a pack's modules are there only when its table is sound."""
     import os
 
     t, first, d, count, k, wrong = bytearray(), bytearray(), 0, 1, 0, None
@@ -106,11 +96,6 @@ def mount():
         k += 1
     n = len(t) >> 2
     vfs = _Packs(bytes(t + first + bytes((n,))), d, n)
-    for at in ("/fishtable", "/p/fishtable"):
-        try:
-            os.umount(at)
-        except OSError:
-            pass
     os.mount(vfs, "/fishtable")
     try:
         os.stat("fishtable/__init__.mpy")
@@ -119,6 +104,9 @@ def mount():
 
         os.umount("/fishtable")
         os.mount(vfs, "/p/fishtable")
-        if "/p" not in sys.path:
-            sys.path.insert(0, "/p")
+        sys.path.insert(0, "/p")
     return wrong
+
+
+wrong = _mount()
+del _mount  # (its code is RAM: the VFS keeps only its class)

@@ -61,7 +61,7 @@ PROTECTED = "data/"  # the journal and the history: never written or removed
 CHUNK = 512  # bytes per write on the board
 # Board code sent over the raw REPL (after its soft reset main.py has not run) that imports the
 # firmware runs this first: the packs mounted as main.py mounts them (firmware/fishpack.py).
-MOUNT = "try:\n    import fishpack\n    fishpack.mount()\nexcept ImportError:\n    pass\n"
+MOUNT = "try:\n    import fishpack\nexcept ImportError:\n    pass\n"
 # How mpy-cross compiles each module, the same for `make flash`, `make web` and the bench (mpy_args).
 # -O3: the bytecode keeps no line-number table (RAM on the board while the module is loaded: 1.5 KB
 # at the idle menu; 9 KB of flash); a traceback on the serial port names the module and each
