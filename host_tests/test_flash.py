@@ -340,8 +340,6 @@ def test_an_interrupted_flash_is_finished_by_the_next(board):
         flash.flash(board.port, "pico", log=pull_the_cable_at_the_tenth_copy)
     assert not os.path.exists(os.path.join(board.root, "fishtable.manifest"))  # not complete
     result = flash.flash(board.port, "pico", log=lambda line: None)
-    with open(os.path.join(BOARDS, "pico.json")) as f:
-        unused = flash.unused_drivers(f.read())
     # fishpack.mpy, main.py, the packs, the profile, config.txt, lang/*.bin
     files = len(flash.board_files("pico"))
     assert len(result["copied"]) == files - 9

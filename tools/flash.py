@@ -35,9 +35,9 @@ import sys
 import tempfile
 
 import bootstrap  # tools/ and firmware/ on sys.path
+import packs
 
 import mprun
-import packs
 
 TOOLS = bootstrap.TOOLS
 
