@@ -3,7 +3,6 @@
 first; `wrong`: None, or what is wrong with them).  Only the paths' CRC-32s stay in RAM; each
 pack's table is checked when mounted, a module's bytes when import opens it."""
 
-from binascii import crc32
 from struct import unpack
 
 NAME = __file__.rpartition("/")[0] + "/fishtable-%d.pack"
@@ -71,14 +70,19 @@ def _mount():
     the simulator's); a pack's modules are there only when its table is sound."""
     import os
 
+    try:
+        os.stat(NAME % 0)
+    except OSError:
+        return None
+    global crc32
+    from binascii import crc32  # (only with packs: the WebAssembly VM's is Python, 7 KB)
+
     t, first, d, count, k, wrong = bytearray(), bytearray(), 0, 1, 0, None
     while k < count:
         first.append(len(t) >> 2)
         try:
             f = open(NAME % k, "rb")
         except OSError:
-            if k == 0:
-                return None
             f, wrong = None, wrong or _said(k, "missing")
         try:
             if f:

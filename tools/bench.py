@@ -351,23 +351,20 @@ def _median(values):
 
 
 def bench_boot(firmware=FIRMWARE, runs=BOOT_RUNS):
-    """firmware/main.py from its start to its first frame under the unix port, the .mpy bundle on
-    its path as on the board (tools/benchlib/boot.py), median of `runs` runs: firmware us at the
-    end of the init sequence, at display-on, at the first frame's last byte, the I2C bytes and bits."""
-    import shutil
-
+    """firmware/main.py from its start to its first frame under the unix port, a pico's install as
+    `make flash` writes it (the packs) on its path as on the board (tools/benchlib/boot.py), median
+    of `runs` runs: firmware us at the end of the init sequence, at display-on, at the first frame's
+    last byte, the I2C bytes and bits."""
     with tempfile.TemporaryDirectory() as tmp:
         bundle = os.path.join(tmp, "bundle")
         compile_bundle(bundle, firmware)
         cwd = os.path.join(tmp, "board")
-        shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(cwd, "boards"))
-        with open(os.path.join(cwd, "config.txt"), "w") as f:
-            f.write("BOARD=pico\n")
-        env = dict(os.environ, MICROPYPATH=os.pathsep.join((bundle, TOOLS)))
+        flash_install(bundle, cwd, "pico")  # (its config.txt: BOARD=pico)
+        env = dict(os.environ, MICROPYPATH=os.pathsep.join((cwd, TOOLS)))
         samples = []
         for i in range(runs):
             argv = [mprun.micropython_binary(), "-X", "heapsize=" + TIMING_HEAP,
-                    os.path.join(TOOLS, "benchlib", "boot.py"), os.path.join(bundle, "main.py"),
+                    os.path.join(TOOLS, "benchlib", "boot.py"), os.path.join(cwd, "main.py"),
                     os.path.join(tmp, "data%d" % i)]
             proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
             if proc.returncode != 0:
