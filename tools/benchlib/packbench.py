@@ -11,7 +11,6 @@ def import_us(install, names):
     import fishpack (it mounts the packs, when there are) and every module of `names`: the
     microseconds of each, (mount, imports)."""
     import os
-    import sys
 
     import vfs
     from devices.faultfs import FlashBlocks
@@ -24,8 +23,7 @@ def import_us(install, names):
     vfs.umount("/flash")
     vfs.umount("/")
     vfs.mount(fs, "/")
-    os.chdir("/")
-    sys.path[:] = ["", ".frozen"]
+    os.chdir("/")  # ("" first on sys.path: the board's root now)
     start = time.ticks_us()
     try:
         import fishpack  # noqa: F401 - it mounts the packs
