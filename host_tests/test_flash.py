@@ -371,3 +371,30 @@ def test_the_board_the_page_and_the_bench_compile_alike(tmp_path):
     page = web.compiled({"/pkg/mod.py": str(fw / "pkg" / "mod.py")}, str(tmp_path / "web"))
     assert page["/pkg/mod.mpy"] == board
     assert b"fishtable" not in board and b"mod.py" not in board
+
+
+def test_a_flash_over_the_loose_tree_of_an_earlier_flash_leaves_only_the_packs(board, capsys):
+    """A board flashed before the packs: fishtable/ as 75 .mpy files in 7 folders, its manifest
+    naming them.  The flash removes every one of them and the folders, puts the packs, and the
+    board imports from them; /data is kept."""
+    compiled = flash.build()
+    old = {p: d for p, d in compiled.items() if p != "fishpack.mpy"}
+    old["main.py"] = b"from fishtable.ui.loop import run\n"
+    for path, data in old.items():
+        out = os.path.join(board.root, path)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, "wb") as f:
+            f.write(data)
+    with open(os.path.join(board.root, flash.MANIFEST), "w") as f:
+        f.write(flash.manifest_text(old, "pico"))
+    before = snapshot(board.root)
+    status, out, _ = flash_in_process(capsys, "--port", board.port, "--board", "pico")
+    assert status == 0, out
+    removed = {line.split()[1][1:] for line in out.splitlines() if line.startswith("  remove ")}
+    assert {p for p in old if p.startswith("fishtable/")} == removed
+    after = snapshot(board.root)
+    assert not os.path.exists(os.path.join(board.root, "fishtable"))  # its 7 folders too
+    assert sorted(p for p in after if p.endswith(".pack")) and "fishpack.mpy" in after
+    assert after["data/journal.fish"] == before["data/journal.fish"]
+    got = mpremote(board.port, "exec", flash.MOUNT + "import fishtable.ui.app as a\nprint(a.__file__)")
+    assert got.strip() == "fishtable/ui/app.mpy"
