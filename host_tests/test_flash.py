@@ -11,6 +11,7 @@ import sys
 import time
 
 import flash
+import packs
 import pytest
 from virtual_board import VirtualBoard
 
@@ -71,15 +72,22 @@ def test_flash_puts_the_firmware_on_the_board_and_it_imports(board):
         unused = flash.unused_drivers(f.read())  # the drivers this board never imports stay off it
     assert "fishtable/hw/encoder.py" not in unused and "fishtable/hw/sh1106.py" in unused
     wanted = flash.firmware_files()
+    compiled = flash.build()
+    on_board = {p: data for p, (data, _) in snapshot(root).items()}
+    modules = packs.unpack(on_board, [p for p in compiled if packs.packed(p)])  # fishtable/'s modules: in packs
+    assert not os.path.exists(os.path.join(root, "fishtable"))
     for rel in wanted:
+        mpy = rel[:-3] + ".mpy"
         if rel in unused:
-            assert not os.path.exists(os.path.join(root, rel[:-3] + ".mpy")), rel
+            assert mpy not in modules, rel
         elif rel in flash.SOURCE_NAMES:  # main.py stays source, byte for byte
             with open(os.path.join(flash.FIRMWARE, rel), "rb") as src, open(os.path.join(root, rel), "rb") as dst:
                 assert dst.read() == src.read()
-        elif rel.endswith(".py"):
+        elif packs.packed(mpy):
+            assert modules[mpy] == compiled[mpy], rel
+        elif rel.endswith(".py"):  # the pack reader, fishpack.mpy
             assert not os.path.exists(os.path.join(root, rel)), rel
-            with open(os.path.join(root, rel[:-3] + ".mpy"), "rb") as f:
+            with open(os.path.join(root, mpy), "rb") as f:
                 assert f.read(2) == b"M\x06", rel
     with open(os.path.join(root, "config.txt")) as f:
         assert f.read() == "BOARD=pico_encoder\n"
@@ -99,7 +107,7 @@ def test_flash_puts_the_firmware_on_the_board_and_it_imports(board):
     mpremote(board.port, "cp", RECORD, ":/game.fish")
     got = mpremote(
         board.port, "exec",
-        "import fishtable.core.record as r\nfrom fishtable.core.summary import summary_line\n"
+        flash.MOUNT + "import fishtable.core.record as r\nfrom fishtable.core.summary import summary_line\n"
         "print(r.__file__)\nprint(summary_line(r.read_text(open('/game.fish').read())))",
     )
     replay = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "replay.py"), RECORD],
@@ -122,10 +130,16 @@ def test_rerun_copies_nothing_and_a_reflash_keeps_the_journal(board, tmp_path, c
     shutil.copytree(flash.FIRMWARE, firmware, ignore=shutil.ignore_patterns("__pycache__"))
     with open(firmware / "fishtable" / "core" / "dice.py", "a") as f:
         f.write("\nCHANGED = 1\n")
-    with open(os.path.join(board.root, "fishtable", "core", "match.mpy"), "r+b") as f:
+    old = flash.board_files("pico", config="BOARD=pico\n")
+    new = flash.board_files("pico_encoder", firmware=str(firmware), config="BOARD=pico\n")
+    changed = sorted("/" + p for p in new if old.get(p) != new[p])  # the packs of dice and encoder, ...
+    assert [p for p in changed if p.endswith(".pack")] and len(changed) < len(new) // 2
+    damaged = sorted(p for p in old if p.endswith(".pack") and "/" + p not in changed)[0]
+    with open(os.path.join(board.root, damaged), "r+b") as f:
         f.truncate(10)  # as if the power went while it was written
-    with open(os.path.join(board.root, "fishtable", "core", "match.mpy.tmp"), "wb") as f:
-        f.write(b"M\x06")  # left by a flash that was interrupted there
+    with open(os.path.join(board.root, damaged + ".tmp"), "wb") as f:
+        f.write(b"FTPK")  # left by a flash that was interrupted there
+    os.makedirs(os.path.join(board.root, "fishtable", "core"))
     with open(os.path.join(board.root, "fishtable", "core", "record.py"), "w") as f:
         f.write("# a source copy (mip) would be imported before record.mpy\n")
     with open(os.path.join(board.root, "fishtable.manifest")) as f:
@@ -137,14 +151,16 @@ def test_rerun_copies_nothing_and_a_reflash_keeps_the_journal(board, tmp_path, c
                                       "--firmware", str(firmware))
     assert status == 0, out
     copied = sorted(line.split()[1] for line in out.splitlines() if line.startswith("  copy "))
-    assert copied == ["/boards/pico_encoder.json", "/config.txt", "/fishtable/core/dice.mpy",
-                      "/fishtable/core/match.mpy", "/fishtable/hw/encoder.mpy"]  # (the pico needs no encoder)
+    assert copied == sorted(changed + ["/" + damaged])
+    assert "/boards/pico_encoder.json" in copied and "/config.txt" in copied
     removed = sorted(line.split()[1] for line in out.splitlines() if line.startswith("  remove "))
-    assert removed == ["/boards/pico.json", "/fishtable/core/match.mpy.tmp", "/fishtable/core/record.py"]
+    assert removed == sorted(["/%s.tmp" % damaged, "/boards/pico.json", "/fishtable/core/record.py"])
+    assert not os.path.exists(os.path.join(board.root, "fishtable"))  # its folders went with it
     after = snapshot(board.root)
     assert after["data/journal.fish"] == before["data/journal.fish"]
     assert after["data/history/0001.fish"] == before["data/history/0001.fish"]
-    got = mpremote(board.port, "exec", "import fishtable.core.dice as d, fishtable.core.match\nprint(d.CHANGED)")
+    got = mpremote(board.port, "exec", flash.MOUNT + "import fishtable.core.dice as d, fishtable.core.match\n"
+                   "print(d.CHANGED)")
     assert got.strip() == "1"
 
 
@@ -302,12 +318,12 @@ def test_mip_install_of_the_package_gives_a_working_board_and_flash_replaces_it(
                    "print(summary.summary_line(record.read_text(open('/game.fish').read())))")
     assert json.loads(got)["game"] == "yofish"
 
-    # make flash over it: the sources that would shadow the .mpy files are removed.
+    # make flash over it: the sources (and their folders) go, the packs come.
     status, out, _ = flash_in_process(capsys, "--port", board.port, "--board", "pico")
     assert status == 0, out
-    left = [p for p in snapshot(board.root) if p.startswith("fishtable") and p.endswith(".py")]
-    assert left == []
-    got = mpremote(board.port, "exec", "import fishtable.core.record as r\nprint(r.__file__)")
+    left = [p for p in snapshot(board.root) if p.startswith("fishtable") and not p.endswith(".pack")]
+    assert left == ["fishtable.manifest"] and not os.path.exists(os.path.join(board.root, "fishtable"))
+    got = mpremote(board.port, "exec", flash.MOUNT + "import fishtable.core.record as r\nprint(r.__file__)")
     assert got.strip() == "fishtable/core/record.mpy"
 
 
@@ -324,10 +340,8 @@ def test_an_interrupted_flash_is_finished_by_the_next(board):
         flash.flash(board.port, "pico", log=pull_the_cable_at_the_tenth_copy)
     assert not os.path.exists(os.path.join(board.root, "fishtable.manifest"))  # not complete
     result = flash.flash(board.port, "pico", log=lambda line: None)
-    with open(os.path.join(BOARDS, "pico.json")) as f:
-        unused = flash.unused_drivers(f.read())
-    # + the profile, config.txt, lang/*.bin
-    files = len(set(flash.firmware_files()) - unused) + 2 + len(flash.catalog_files())
+    # fishpack.mpy, main.py, the packs, the profile, config.txt, lang/*.bin
+    files = len(flash.board_files("pico"))
     assert len(result["copied"]) == files - 9
     with open(os.path.join(board.root, "fishtable.manifest")) as f:
         manifest = json.load(f)
@@ -357,3 +371,30 @@ def test_the_board_the_page_and_the_bench_compile_alike(tmp_path):
     page = web.compiled({"/pkg/mod.py": str(fw / "pkg" / "mod.py")}, str(tmp_path / "web"))
     assert page["/pkg/mod.mpy"] == board
     assert b"fishtable" not in board and b"mod.py" not in board
+
+
+def test_a_flash_over_the_loose_tree_of_an_earlier_flash_leaves_only_the_packs(board, capsys):
+    """A board flashed before the packs: fishtable/ as 75 .mpy files in 7 folders, its manifest
+    naming them.  The flash removes every one of them and the folders, puts the packs, and the
+    board imports from them; /data is kept."""
+    compiled = flash.build()
+    old = {p: d for p, d in compiled.items() if p != "fishpack.mpy"}
+    old["main.py"] = b"from fishtable.ui.loop import run\n"
+    for path, data in old.items():
+        out = os.path.join(board.root, path)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, "wb") as f:
+            f.write(data)
+    with open(os.path.join(board.root, flash.MANIFEST), "w") as f:
+        f.write(flash.manifest_text(old, "pico"))
+    before = snapshot(board.root)
+    status, out, _ = flash_in_process(capsys, "--port", board.port, "--board", "pico")
+    assert status == 0, out
+    removed = {line.split()[1][1:] for line in out.splitlines() if line.startswith("  remove ")}
+    assert {p for p in old if p.startswith("fishtable/")} == removed
+    after = snapshot(board.root)
+    assert not os.path.exists(os.path.join(board.root, "fishtable"))  # its 7 folders too
+    assert sorted(p for p in after if p.endswith(".pack")) and "fishpack.mpy" in after
+    assert after["data/journal.fish"] == before["data/journal.fish"]
+    got = mpremote(board.port, "exec", flash.MOUNT + "import fishtable.ui.app as a\nprint(a.__file__)")
+    assert got.strip() == "fishtable/ui/app.mpy"

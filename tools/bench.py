@@ -368,25 +368,24 @@ def _median(values):
 
 
 def bench_boot(firmware=FIRMWARE, runs=BOOT_RUNS):
-    """firmware/main.py from its start to its first frame under the unix port, the .mpy bundle on
-    its path as on the board (tools/benchlib/boot.py), median of `runs` runs: firmware us at the
-    end of the init sequence, at display-on, at the first frame's last byte, the I2C bytes and bits."""
+    """firmware/main.py from its start to its first frame under the unix port, a pico's install as
+    `make flash` writes it (the packs) on its path as on the board (tools/benchlib/boot.py), median
+    of `runs` runs: firmware us at the end of the init sequence, at display-on, at the first frame's
+    last byte, the I2C bytes and bits."""
     import shutil
 
     with tempfile.TemporaryDirectory() as tmp:
         bundle = os.path.join(tmp, "bundle")
         compile_bundle(bundle, firmware)
         cwd = os.path.join(tmp, "board")
-        shutil.copytree(os.path.join(ROOT, "boards"), os.path.join(cwd, "boards"))
+        flash_install(bundle, cwd, "pico")  # (its config.txt: BOARD=pico)
         os.makedirs(os.path.join(tmp, "lang"))  # beside the data folders: the English catalog (texts as IDs)
         shutil.copyfile(os.path.join(catalogs(), "en.bin"), os.path.join(tmp, "lang", "en.bin"))
-        with open(os.path.join(cwd, "config.txt"), "w") as f:
-            f.write("BOARD=pico\n")
-        env = dict(os.environ, MICROPYPATH=os.pathsep.join((bundle, TOOLS)))
+        env = dict(os.environ, MICROPYPATH=os.pathsep.join((cwd, TOOLS)))
         samples = []
         for i in range(runs):
             argv = [mprun.micropython_binary(), "-X", "heapsize=" + TIMING_HEAP,
-                    os.path.join(TOOLS, "benchlib", "boot.py"), os.path.join(bundle, "main.py"),
+                    os.path.join(TOOLS, "benchlib", "boot.py"), os.path.join(cwd, "main.py"),
                     os.path.join(tmp, "data%d" % i)]
             proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
             if proc.returncode != 0:
@@ -641,8 +640,9 @@ def bench_history(bundle, counts=HISTORY_COUNTS, loose=False):
 
 def flash_install(bundle, dest, board):
     """Write into `dest` what `make flash` puts on a board of profile `board`: the compiled firmware
-    of `bundle` (compile_bundle: the same files flash.build makes), /boards/BOARD.json, /config.txt
-    and /fishtable.manifest (tools/flash.board_files).  Returns (files, bytes)."""
+    of `bundle` (compile_bundle: the same files flash.build makes) with fishtable/'s modules in packs,
+    /boards/BOARD.json, /config.txt and /fishtable.manifest (tools/flash.board_files).  Returns
+    (files, bytes)."""
     import flash
 
     files = {}
@@ -686,6 +686,65 @@ def history_fit(bundle):
     return found
 
 
+PACK_RUNS = 5
+PACK_VM = "/inst"
+
+
+def bench_packs(bundle, runs=PACK_RUNS):
+    """The packs (tools/packs.py, firmware/fishpack.py) of a pico's install from `bundle`: the heap
+    the mounted VFS keeps in the 32-bit VM (fishpack's class, its table of the paths' CRC-32s, the
+    names it interns; the table's own bytes), and a full import of the app from the packs and from
+    the loose tree (as before the packs) on the unix port's LittleFS, median of `runs` (us)."""
+    import shutil
+
+    import flash
+    import packs
+
+    with tempfile.TemporaryDirectory(prefix="fishtable-bench-packs-") as tmp:
+        packed, loose = os.path.join(tmp, "packs"), os.path.join(tmp, "loose")
+        flash_install(bundle, packed, "pico")
+        shutil.copytree(packed, loose, ignore=shutil.ignore_patterns("fishtable-*.pack"))
+        with open(os.path.join(packed, "boards", "pico.json")) as f:
+            unused = flash.unused_drivers(f.read())
+        names = []
+        for folder, _, files in os.walk(os.path.join(bundle, "fishtable")):
+            for name in files:
+                rel = os.path.relpath(os.path.join(folder, name), bundle).replace(os.sep, "/")
+                if packs.packed(rel) and rel not in unused:
+                    os.makedirs(os.path.dirname(os.path.join(loose, rel)), exist_ok=True)
+                    shutil.copyfile(os.path.join(bundle, rel), os.path.join(loose, rel))
+                    names.append(rel[:-4].replace("/", ".").replace(".__init__", ""))
+        names.sort()
+        # (binascii and struct first: the VM's binascii is Python, 7 KB; the board's is built in.  "/p"
+        # first on sys.path grows the list before the baseline, as the mount will; main.py compiled
+        # first, as on the board: its names are in the table before fishpack's)
+        found = wasm_steps(["import gc, sys, binascii, struct, os\nsys.path.insert(0, %r)\n"
+                            "sys.path.insert(0, '/p')\nsys.path.pop(0)\n"
+                            "_main = compile(open(%r).read(), 'main.py', 'exec')" % (PACK_VM, PACK_VM + "/main.py"),
+                            COLLECT,
+                            "gc.collect()\n_base = gc.mem_alloc()", "import fishpack", COLLECT,
+                            "gc.collect()\nprint('BENCH packs_heap %d' % (gc.mem_alloc() - _base))\n"
+                            "print('BENCH packs_wrong %s' % ('null' if fishpack.wrong is None else 1))\n"
+                            "import fishtable.ui.app\nprint('BENCH packs_file \"%s\"' % fishtable.ui.app.__file__)"],
+                           trees=[(packed, PACK_VM)])
+        times = {}
+        code = ("import sys\nsys.path.insert(0, %r)\nimport json\nfrom benchlib import packbench\n"
+                "print(json.dumps(packbench.import_us(%r, json.loads(sys.stdin.read()))))")
+        for kind, folder in (("packs", packed), ("loose", loose)):
+            runs_us = [json.loads(mprun.run_code("micropython", code % (TOOLS, folder), stdin=json.dumps(names),
+                                                 heapsize="4M").strip().split("\n")[-1]) for _ in range(runs)]
+            times[kind] = {"mount_us": _median([r[0] for r in runs_us]), "import_us": _median([r[1] for r in runs_us])}
+        heads = []
+        for path in glob.glob(os.path.join(packed, "fishtable-*.pack")):
+            with open(path, "rb") as f:
+                heads.append(packs.HEAD.unpack(f.read(packs.HEAD.size)))
+    entries = sum(head[3] for head in heads)
+    return {"vfs_heap": found["packs_heap"], "vfs_table_bytes": 4 * entries + len(heads) + 1, "paths": entries,
+            "packs": len(heads), "modules": len(names),
+            "from_packs": found["packs_file"].endswith(".mpy") and found["packs_wrong"] is None,
+            "import_packs": times["packs"], "import_loose": times["loose"]}
+
+
 def history_figures(result, bundle):
     """history_games_fit, heap_history_10k, heap_stats_10k and the History and Stats times into `result`."""
     fit = history_fit(bundle)
@@ -697,6 +756,19 @@ def history_figures(result, bundle):
     result["heap_stats_10k"] = found[10000]["heap_stats"]
 
 
+def packs_rows(result):
+    """The table's lines of the packs' figures."""
+    if "packs" not in result:
+        return []
+    found = result["packs"]
+    return [("heap the mounted packs keep (32-bit VM)", "%d B (fishpack's class and names; its table of %d paths' "
+             "CRC-32s: %d B)" % (found["vfs_heap"], found["paths"], found["vfs_table_bytes"])),
+            ("full import of the app's %d modules (unix port, LittleFS)" % found["modules"],
+             "%.1f ms from %d packs (their mount %.1f ms more); %.1f ms from a loose tree" % (
+                 found["import_packs"]["import_us"] / 1000, found["packs"], found["import_packs"]["mount_us"] / 1000,
+                 found["import_loose"]["import_us"] / 1000))]
+
+
 def history_rows(result):
     """The table's lines of the history's figures."""
     if "history_games_fit" not in result:
@@ -705,8 +777,8 @@ def history_rows(result):
     rows = [("history games that fit after make flash", "%d on a Pico (1408 KB), %d on a Pico W (848 KB); 4-player "
              "games with names and dates, %d B each on average" % (fit["pico"], fit["pico_w"],
                                                                   result["history_fit_detail"]["game_bytes_avg"])),
-            ("flash blocks of the install (Pico)", "%d of 352 in use after make flash (%d files, %d B, their folders "
-             "too), %d more after the first boot's folders" % (
+            ("flash blocks of the install (Pico)", "%d of 352 in use after make flash (%d files: the modules in "
+             "packs; %d B, their folders too), %d more after the first boot's folders" % (
                  result["history_fit_detail"]["pico_detail"]["install_blocks"],
                  result["history_fit_detail"]["install_files"], result["history_fit_detail"]["install_bytes"],
                  result["history_fit_detail"]["pico_detail"]["data_blocks"])),
@@ -775,6 +847,7 @@ def collect(records=None, unix=True):
         result["modules"] = bench_modules(bundle)
         if unix and whole:  # (the history's figures: a few minutes; `--records`, `--no-unix` leave them out)
             history_figures(result, bundle)
+            result["packs"] = bench_packs(bundle)
     # the same from source, for the largest game (the bench's figures before it measured the .mpy)
     source = bench_app([os.path.join(os.path.dirname(records[0]), result["heap_peak_record"] + ".fish")])
     result["source"] = {key: source[key] for key in ("heap_idle", "heap_peak", "heap_roster_stats_open", "heap_scan")}
@@ -899,6 +972,7 @@ def table(result):
     ]
     rows += lang_rows(result)
     rows += history_rows(result)
+    rows += packs_rows(result)
     points = result["names_by_record"].get(result["heap_peak_record"], {})
     rows.append(("names interned (VM; %s): at boot / idle / end / Help / Scan / History / Stats"
                  % result["heap_peak_record"], " / ".join(

@@ -6,14 +6,17 @@
 
 1. Checks on the host: the board profile boards/BOARD.json (with the firmware's own checker)
    and firmware/ compiled to .mpy by mpy-cross (firmware/main.py stays source) with every text
-   as its ID (tools/textids.py), the catalogs of English and of lang/*/ compiled to
-   /lang/LANG.bin (tools/texts.py): the board reads a text by its ID when it shows it.
+   as its ID (tools/textids.py), fishtable/'s modules put in a few pack files
+   /fishtable-K.pack (tools/packs.py; main.py mounts them through /fishpack.mpy), the catalogs of
+   English and of lang/*/ compiled to /lang/LANG.bin (tools/texts.py): the board reads a text by
+   its ID when it shows it.
 2. Finds the board: --port, or the one USB serial device in mpremote's listing (none or two
    attached: it stops and says so).
 3. Asks the board for its MicroPython (sys.implementation.version) and .mpy format (._mpy):
    older than 1.22, or a .mpy major version other than the one mpy-cross emits, is refused.
-4. Copies only the files whose SHA-256 differs on the board (each to NAME.tmp, then renamed),
-   removes files of the previous flash that are no longer part of it, writes /config.txt
+4. Removes files of the previous flash that are no longer part of it (a loose fishtable/ tree
+   and its folders too), copies only the files whose SHA-256 differs on the board (each to
+   NAME.tmp, then renamed: one at a time, so a full board has room), writes /config.txt
    (BOARD=name, other lines kept) and /fishtable.manifest last, then soft-resets the board
    into main.py.  Nothing is written before every check passed; /data (journal, history) is
    never touched.  An interrupted flash leaves a manifest that does not match: run it again.
@@ -34,6 +37,7 @@ import sys
 import tempfile
 
 import bootstrap  # tools/ and firmware/ on sys.path
+import packs
 
 import mprun
 
@@ -57,6 +61,9 @@ SOURCE_NAMES = ("main.py", "boot.py")  # run by name by MicroPython: copied as s
 SKIP_DIRS = ("circuitpython/", "fishtable/cp/")  # the CircuitPython variant (docs/circuitpython.md)
 PROTECTED = "data/"  # the journal and the history: never written or removed
 CHUNK = 512  # bytes per write on the board
+# Board code sent over the raw REPL (after its soft reset main.py has not run) that imports the
+# firmware runs this first: the packs mounted as main.py mounts them (firmware/fishpack.py).
+MOUNT = "try:\n    import fishpack\nexcept ImportError:\n    pass\n"
 # How mpy-cross compiles each module, the same for `make flash`, `make web` and the bench (mpy_args).
 # -O3: the bytecode keeps no line-number table (RAM on the board while the module is loaded: 1.5 KB
 # at the idle menu; 9 KB of flash); a traceback on the serial port names the module and each
@@ -288,8 +295,10 @@ def unused_drivers(profile_text):
 def board_files(board, boards_dir=BOARDS, firmware=FIRMWARE, config=None, page=None, files=None):
     """{board path: bytes}: what a flash puts on a board of profile `board` whose /config.txt
     holds `config` (None: none yet): the compiled firmware (`files`, from build(), when given)
-    without the drivers its profile does not use (unused_drivers), the catalogs (/lang/LANG.bin),
-    /boards/BOARD.json and /config.txt; the manifest is the one file more (manifest_text)."""
+    without the drivers its profile does not use (unused_drivers), fishtable/'s modules in packs
+    (tools/packs.py: /fishtable-K.pack, mounted by main.py through /fishpack.mpy), the catalogs
+    (/lang/LANG.bin), /boards/BOARD.json and /config.txt; the manifest is the one file more
+    (manifest_text)."""
     files = dict(build(firmware) if files is None else files)
     if any(p.startswith(PROTECTED) for p in files):
         raise FlashError("firmware/%s is where the board keeps its journal: move those files" % PROTECTED)
@@ -299,7 +308,10 @@ def board_files(board, boards_dir=BOARDS, firmware=FIRMWARE, config=None, page=N
         files.pop(path, None)
     files["boards/%s.json" % board] = profile
     files[CONFIG] = config_text(config, board, page).encode()
-    return files
+    try:
+        return packs.pack(files)
+    except packs.PackError as err:
+        raise FlashError(str(err)) from None
 
 
 # -- the board side ------------------------------------------------------------------------
@@ -354,6 +366,16 @@ def _ft_remove(p):
         os.remove(p)
     except OSError:
         pass
+def _ft_rmdir(p):
+    try:
+        os.rmdir(p)
+    except OSError:
+        pass
+def _ft_size(p):
+    try:
+        return os.stat(p)[6]
+    except OSError:
+        return None
 def _ft_free():
     try:
         s = os.statvfs('/')
@@ -464,20 +486,57 @@ def manifest_files(text):
         return set()
 
 
-def extra_paths(files):
-    """Paths that must not stay beside `files`: NAME.py (imported before NAME.mpy) and the
-    NAME.tmp an interrupted flash may have left."""
+def extra_paths(files, firmware=FIRMWARE):
+    """Paths that must not stay beside `files`: NAME.py (imported before NAME.mpy), the NAME.tmp
+    an interrupted flash may have left and, beside packs, the loose modules of fishtable/ (.py
+    and .mpy: an earlier flash without its manifest, a mip install)."""
     shadows = {p[:-4] + ".py" for p in files if p.endswith(".mpy")}
+    if any(p.startswith("fishtable-") and p.endswith(".pack") for p in files):
+        loose = [p for p in firmware_files(firmware) if packs.packed(p[:-3] + ".mpy")]
+        shadows.update(p for rel in loose for p in (rel, rel[:-3] + ".mpy"))
     return shadows | {p + ".tmp" for p in list(files) + [MANIFEST]}
 
 
-def plan(files, hashes, old_files):
+def plan(files, hashes, old_files, firmware=FIRMWARE):
     """(changed, stale): paths to write, and files on the board to remove: those of an earlier
     flash that are no longer part of it, and the extra_paths() of this one."""
     changed = [p for p in sorted(files) if hashes.get(p) != sha256(files[p])]
-    candidates = (old_files | extra_paths(files)) - set(files) - {MANIFEST}
+    candidates = (old_files | extra_paths(files, firmware)) - set(files) - {MANIFEST}
     stale = sorted(p for p in candidates if hashes.get(p) and not p.startswith(PROTECTED))
     return changed, stale
+
+
+def stale_folders(files, stale):
+    """The folders of the `stale` paths that hold no file of `files`, deepest first (a loose
+    fishtable/ tree's: LittleFS gives each folder two blocks)."""
+    keep = {p.rsplit("/", 1)[0] for p in files if "/" in p}
+    keep = {"/".join(k.split("/")[: i + 1]) for k in keep for i in range(k.count("/") + 1)}
+    found = set()
+    for path in stale:
+        parts = path.split("/")[:-1]
+        found.update("/".join(parts[: i + 1]) for i in range(len(parts)))
+    return sorted((f for f in found - keep if not (f + "/").startswith(PROTECTED)), key=lambda f: (-f.count("/"), f))
+
+
+def blocks_of(size, block):
+    """The blocks of `block` bytes a file of `size` bytes takes (LittleFS's 4 KB: tools/packs.py)."""
+    if not size:
+        return 0
+    return packs.blocks_of(size) if block == packs.BLOCK else -(-size // block)
+
+
+def shortfall(files, changed, stale, sizes, block, free):
+    """Blocks missing for the flash on a board with `free` blocks of `block` bytes, 0 when it fits:
+    the `stale` files removed first, then each of `changed` written beside its old copy (`sizes`:
+    the board's sizes of those paths) and renamed over it, then the manifest (`files` has it too); one block spare
+    at each step for LittleFS's own metadata."""
+    free += sum(blocks_of(sizes.get(p) or 0, block) for p in stale)
+    short = 0
+    for path in changed + [MANIFEST]:
+        new = blocks_of(len(files[path]), block)
+        short = max(short, new + 1 - free)
+        free -= new - blocks_of(sizes.get(path) or 0, block)
+    return short
 
 
 def write_file(transport, path, data):
@@ -519,23 +578,29 @@ def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=F
         paths = set(files) | old_files | extra_paths(files)
         paths = sorted(p for p in paths if not p.startswith(PROTECTED))
         hashes = board_eval(transport, "{p: _ft_hash('/' + p) for p in %r}" % paths)
-        changed, stale = plan(files, hashes, old_files)
+        changed, stale = plan(files, hashes, old_files, firmware)
+        folders = stale_folders(files, stale)
         size = sum(len(files[p]) for p in changed)
-        if info["free"]:  # (block size, free blocks): each file takes whole blocks, plus one for the manifest
+        if info["free"]:  # (block size, free blocks): the files written one at a time, the stale removed first
             block, free = info["free"]
-            needed = sum(-(-len(files[p]) // block) for p in changed) + 1
-            if needed > free:
-                raise FlashError("the board has %d blocks free, %d are needed. Nothing was written." % (free, needed))
+            sizes = board_eval(transport, "{p: _ft_size('/' + p) for p in %r}" % (changed + stale + [MANIFEST]))
+            manifest = manifest_text(files, board, firmware).encode()
+            short = shortfall(dict(files, **{MANIFEST: manifest}), changed, stale, sizes, block, free)
+            if short:
+                raise FlashError("the board has %d blocks free, %d more are needed. Nothing was written."
+                                 % (free, short))
         log("%d of %d files changed (%d bytes), %d to remove" % (len(changed), len(files), size, len(stale)))
         if dry_run:
             log("".join("  would copy /%s\n" % p for p in changed) + "".join("  would remove /%s\n" % p for p in stale))
             return {"board": board, "copied": changed, "removed": stale}
+        for path in stale:  # first: on a full board the old loose tree makes the room for the packs
+            log("  remove /" + path)
+            transport.exec("_ft_remove(%r)" % ("/" + path))
+        for folder in folders:
+            transport.exec("_ft_rmdir(%r)" % ("/" + folder))
         for path in changed:
             log("  copy /%s (%d bytes)" % (path, len(files[path])))
             write_file(transport, path, files[path])
-        for path in stale:
-            log("  remove /" + path)
-            transport.exec("_ft_remove(%r)" % ("/" + path))
         if changed or stale or not info["manifest"]:  # last: it says the flash is complete
             write_file(transport, MANIFEST, manifest_text(files, board, firmware).encode())
         if reset:

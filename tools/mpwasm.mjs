@@ -28,7 +28,7 @@ function copyTree(FS, hostDir, vmDir) {
     if (entry.isDirectory()) {
       if (entry.name !== "__pycache__") copyTree(FS, src, dst);
     } else if (entry.name.endsWith(".py") || entry.name.endsWith(".json") || entry.name.endsWith(".fish") || entry.name.endsWith(".mpy") ||
-               entry.name.endsWith(".seg") || entry.name.endsWith(".bin") || entry.name.endsWith(".txt")) {  // (a board's /data)
+               entry.name.endsWith(".seg") || entry.name.endsWith(".bin") || entry.name.endsWith(".txt") || entry.name.endsWith(".pack")) {  // (a board's /data)
       FS.writeFile(dst, fs.readFileSync(src));
     }
   }

@@ -45,6 +45,7 @@ def _joined(roster, names):
             raise ValueError('Roster full: %%d players' %% MAX_PLAYERS)
         roster = roster + [name]
     return roster
+%s
 try:
     from fishtable.store import Store as _S
 except ImportError as _e:
@@ -65,7 +66,7 @@ def board_call(transport, expression):
     """The value of `expression` (using `_S()`, the board's Store) evaluated on the board."""
     import ast
 
-    kind, value = ast.literal_eval(transport.exec(CALL % expression).decode().strip().split("\n")[-1])
+    kind, value = ast.literal_eval(transport.exec(CALL % (flash.MOUNT, expression)).decode().strip().split("\n")[-1])
     if kind == "nofirmware":
         raise PlayersError("the firmware is not on the board (%s): run make flash first" % value)
     if kind == "refused":

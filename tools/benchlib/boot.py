@@ -82,8 +82,12 @@ def main(argv):
     keys_box = []
     from devices.inputs import Clock  # the virtual clock, imported before the measuring starts
 
-    _t["t0"] = time.ticks_us()  # main.py's first import: the board module (wrapped here, then main.py's)
+    _t["t0"] = time.ticks_us()  # main.py's first imports: the packs, the board module (wrapped here, then main.py's)
     _t["model"] = 0
+    try:
+        import fishpack  # noqa: F401 - it mounts the install's packs, as main.py does first
+    except ImportError:
+        pass
     from fishtable.hw import board
 
     real_build = board.build

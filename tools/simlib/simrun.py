@@ -381,6 +381,21 @@ def mount_lfs(image_path):
     return bdev
 
 
+def mount_packs(flash):
+    """The packs of an install in the folder `flash` (make flash's, make uf2's: /fishtable-K.pack
+    beside /fishpack.mpy, which is on sys.path) mounted as main.py mounts them, before anything of
+    fishtable is imported: what is wrong with them; none: nothing done."""
+    import os
+
+    try:
+        os.stat(flash + "/fishtable-0.pack")
+    except OSError:
+        return None
+    import fishpack  # (it mounts them)
+
+    return fishpack.wrong
+
+
 def main(argv):
     board_name = None
     if argv[0] == "--board":
@@ -426,6 +441,7 @@ def main(argv):
     if pad:
         _pad()
     bdev = mount_lfs(lfs) if lfs else None
+    mount_packs(flash)
     panel, clock, frames = install(seed, (LFS_MOUNT if lfs else flash) + "/data", make_keys, battery=battery,
                                    meter=meter, board_name=board_name)
     import devices

@@ -11,17 +11,6 @@ FOLDERS = ("journal.d", "history", "stats")  # (and damaged/, made only when som
 FILES = ("settings.txt", "roster.txt", "played.txt")
 
 
-def _is_folder(fs, path):
-    isdir = getattr(fs, "isdir", None)
-    if isdir is not None:
-        return isdir(path)
-    try:
-        fs.listdir(path)
-        return True
-    except OSError:
-        return False
-
-
 def check(store):
     """Make the store's folders, moving aside what blocks them; a message for the panel or None."""
     fs = store.fs
@@ -29,7 +18,7 @@ def check(store):
     moved = []
     stuck = []
     try:
-        if fs.exists(root) and not _is_folder(fs, root):
+        if fs.exists(root) and not fs.isdir(root):
             _aside(store, root, "data", moved, stuck, True)
         elif not fs.exists(root):
             fs.mkdir(root)
@@ -37,16 +26,16 @@ def check(store):
         return None  # a full or unreadable flash: each write makes its folder, or says why it cannot
     for name in FOLDERS + ("damaged",):
         path = root + "/" + name
-        if fs.exists(path) and not _is_folder(fs, path):
+        if fs.exists(path) and not fs.isdir(path):
             _aside(store, path, name, moved, stuck)
     for name in FILES:
         path = root + "/" + name
-        if fs.exists(path) and _is_folder(fs, path):
+        if fs.exists(path) and fs.isdir(path):
             _aside(store, path, name, moved, stuck)
     stats = root + "/stats"
     try:
         for name in fs.listdir(stats):
-            if _is_folder(fs, stats + "/" + name):
+            if fs.isdir(stats + "/" + name):
                 _aside(store, stats + "/" + name, name, moved, stuck)
     except OSError:
         pass

@@ -594,7 +594,7 @@ def damaged_folder(store):
 
     fs = store.fs
     folder = store.root + "/" + DAMAGED_DIR
-    if fs.exists(folder) and not _is_folder(fs, folder):
+    if fs.exists(folder) and not fs.isdir(folder):
         fs.rename(folder, folder + ".tmp")
         fs.mkdir(folder)
         fs.rename(folder + ".tmp", folder + "/0_" + DAMAGED_DIR)
@@ -616,18 +616,10 @@ def _names(fs, folder):
     return [name for _, name in found]
 
 
-def _is_folder(fs, path):
-    try:
-        fs.listdir(path)
-        return True
-    except OSError:
-        return False
-
-
 def _remove_tree(fs, path, depth=0):
     """Delete the file or folder `path` (what is in a folder too, 8 levels deep at most); an
     adapter without `rmdir` keeps folders."""
-    if not _is_folder(fs, path):
+    if not fs.isdir(path):
         remove_if_there(fs, path)
         return
     if depth < 8:

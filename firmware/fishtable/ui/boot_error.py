@@ -3,17 +3,20 @@
 ERROR_RGB = (255, 0, 0)  # the ring's steady colour for a start-up error that no panel can show
 
 
-def show_error(err, board=None):
-    """A start-up error on the serial console and on the OLED when one comes up.
+def show_error(err, board=None, hw=None, title="Board error"):
+    """A start-up error on the serial console and on the OLED when one comes up (`title`: what
+    kind of error: "Cannot start" when the app's modules cannot be imported).
 
-    The configured board could not be built, so the OLED is tried as wired on the default
-    profile (`pico`): a wrong name in config.txt still shows its message on the screen.  When no
-    panel answers, the ring (the default profile's) shows a steady error red instead.
+    Without the hardware `hw`, the configured board could not be built, so the OLED is tried as
+    wired on the default profile (`pico`): a wrong name in config.txt still shows its message on
+    the screen.  When no panel answers, the ring (the default profile's) shows a steady error red.
     """
-    print("fishtable: board error: %s" % err)
+    print("fishtable: %s: %s" % (title.lower(), err))
     display = getattr(err, "display", None)
     ring = None
-    if display is None and board is not None:
+    if hw is not None:
+        display, ring = hw.display, hw.ring
+    elif display is None and board is not None:
         try:
             hw = board.build(board.fallback_profile("boards"))
             display = hw.display
@@ -24,7 +27,7 @@ def show_error(err, board=None):
         from fishtable.ui import draw
 
         draw.begin(display)
-        lines = draw.wrap("Board error: %s" % err)[: draw.ROWS]
+        lines = draw.wrap("%s: %s" % (title, err))[: draw.ROWS]
         for i in range(len(lines)):
             draw.line(display, lines[i], i)
         display.show()
