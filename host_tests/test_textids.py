@@ -18,8 +18,12 @@ from benchlib import modules
 
 from fishtable.ui import help
 
-IDS = textids.numbers()
+IDS = textids.numbers()  # {text: its number in the bytecode: ID << 3 | its count of %-specifiers}
 ORDER = texts.ids()
+
+
+def _id(text):
+    return IDS[text] >> textids.ARGS
 TITLE_RECORDS = ("hifisch-2p.fish", "hecht-3p.fish", "yofish-3p-basic.fish")
 
 
@@ -44,6 +48,12 @@ def test_help_texts_become_ids_with_their_conditions():
     assert out == '"""Doc."""\nLEGEND = ((0),)\nSETUP = ((%d\n), (2))\nSTART = ((2))\n' % two
     assert textids.TAGS == help.TAGS
     assert help._tag(two) == ("p2", 1) and help._tag(2) == ("", 2) and help._tag("adv|x") == ("adv", "x")
+
+
+def test_numbers_say_how_many_values_a_template_takes():
+    assert IDS["Settings"] & 7 == 0 and IDS["Round %d"] & 7 == 1
+    assert [ORDER[n >> textids.ARGS] for n in (IDS["Settings"], IDS["Round %d"])] == ["Settings", "Round %d"]
+    assert all(IDS[e] & 7 == len(texts.SPEC.findall(e.replace("%%", ""))) for e in ORDER)
 
 
 def test_text_module_says_ids():
@@ -138,7 +148,10 @@ def _cut(which, keep):
 def test_missing_or_damaged_catalogs_say_so(run_fw, tmp_path, catalogs, case, lang, damage, said, shown):
     got_said, got = _shown(run_fw, _board(tmp_path, catalogs, damage), lang)
     assert got_said == said, case
-    assert got[0] == ("#%d" % IDS["Settings"] if shown == "#ID" else shown), case
+    if shown == "#ID":  # (a template takes its values still)
+        assert got[:2] == ["#%d" % _id("Settings"), "#%d %%s" % _id("Round %d")], case
+    else:
+        assert got[0] == shown, case
     assert got[2:] == ["Settings", "no text"], case  # (a str is its own English)
 
 
@@ -154,7 +167,7 @@ def test_a_damaged_german_text_gives_english(run_fw, tmp_path, catalogs):
         if name != "de.bin":
             return data
         data = bytearray(data)
-        data[_text_at(data, IDS["Settings"])] = 0xFF  # no UTF-8
+        data[_text_at(data, _id("Settings"))] = 0xFF  # no UTF-8
         return bytes(data)
 
     said, got = _shown(run_fw, _board(tmp_path, catalogs, damage), "de")
@@ -169,7 +182,7 @@ def test_offsets_out_of_order_are_a_damaged_catalog(run_fw, tmp_path, catalogs):
         return bytes(data)
 
     said, got = _shown(run_fw, _board(tmp_path, catalogs, damage), "de")
-    assert said == "Text file lang/en.bin damaged: flash again" and got[0] == "#%d" % IDS["Settings"]
+    assert said == "Text file lang/en.bin damaged: flash again" and got[0] == "#%d" % _id("Settings")
 
 
 # -- games through the buttons, compiled --------------------------------------------------------

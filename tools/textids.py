@@ -2,9 +2,11 @@
 board (tools/flash.py `compile_module`), its source is rewritten so that no text of either
 language is in the bytecode; each language's catalog has the texts by ID (tools/texts.py).
 
-- `t("Settings")` -> `t(12)`, `n_("Red")` -> `(30)`: the text's ID, its index in texts.ids();
-- a help text module's strings (helptext_<game>.py) -> their IDs, a checklist item's condition
-  ("p3|", "adv|") as its index in fishtable.ui.help.TAGS above the ID (`ID + index << 12`);
+- `t("Settings")` -> `t(96)`, `n_("Red")` -> `(240)`: the text's number, its ID (its index in
+  texts.ids()) times 8 plus the count of its %-specifiers (0-7: fishtable.text.t shows a text no
+  catalog has as "#ID" and as many " %s", so that a template still takes its values);
+- a help text module's strings (helptext_<game>.py) -> their numbers, a checklist item's
+  condition ("p3|", "adv|") as its index in fishtable.ui.help.TAGS above (`number + index << 16`);
 - fishtable/text.py's `IDS = False` -> `IDS = True` (the board reads its English from lang/en.bin).
 
 The same texts are found as texts.english() finds them (texts.marked).  Each literal's span is
@@ -17,7 +19,8 @@ import ast
 import texts
 
 TEXT_MODULE = "fishtable/text.py"
-TAG_SHIFT = 12  # fishtable.ui.help._tag: an item's condition above its text's ID
+TAG_SHIFT = 16  # fishtable.ui.help._tag: an item's condition above its text's number
+ARGS = 3  # fishtable.text.t: the bits of a text's number below its ID (its count of %-specifiers)
 TAGS = ("", "adv", "p1", "p2", "p3", "p4", "p5", "p6")  # the same as fishtable.ui.help.TAGS
 
 
@@ -26,8 +29,14 @@ class TextIdError(ValueError):
 
 
 def numbers(firmware=texts.FIRMWARE):
-    """{English text: its ID} of the firmware at `firmware`."""
-    return {text: n for n, text in enumerate(texts.ids(firmware))}
+    """{English text: its number in the bytecode} of the firmware at `firmware` (see the module's text)."""
+    found = {}
+    for n, text in enumerate(texts.ids(firmware)):
+        args = len([s for s in texts.SPEC.findall(text) if s != "%%"])
+        if args >> ARGS:
+            raise TextIdError("%r has %d %%-specifiers: at most %d" % (text, args, (1 << ARGS) - 1))
+        found[text] = n << ARGS | args
+    return found
 
 
 def _offsets(data):
@@ -72,7 +81,7 @@ def replacements(rel, source, ids):
         if tag not in TAGS:
             raise TextIdError("%s:%d: condition %r is not one of %s" % (rel, node.lineno, tag, TAGS))
         if n >> TAG_SHIFT:
-            raise TextIdError("%d texts: a help text's ID must stay under %d" % (len(ids), 1 << TAG_SHIFT))
+            raise TextIdError("%d texts: a help text's number must stay under %d" % (len(ids), 1 << TAG_SHIFT))
         start, end = _span(node, starts)
         found.append((start, end, _number(n | TAGS.index(tag) << TAG_SHIFT, node)))
     if rel == TEXT_MODULE:

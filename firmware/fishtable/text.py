@@ -2,12 +2,13 @@
 
 English is the source: every text a player reads is written in English where it is used and
 passed through `t` there (a template before it is filled: `t("Round %d") % n`).  On a board the
-install rewrites each such literal as its number, the text's ID (tools/textids.py: `t(12)`,
-`n_("Red")` -> `12`), and `t` reads the text with that ID from the chosen language's catalog on
-flash (lang/LANG.bin, fishtable.ui.catalog); no text of either language is in the bytecode.
-A text made at run time (a str) is looked up by its English in the catalog's index.  Until a
-catalog is chosen `t` gives a str back as it is, and an ID as "#12".  Pure: the catalog's
-readers are handed in by the app.
+install rewrites each such literal as its number (tools/textids.py: `t(97)`, `n_("Red")` ->
+`240`): the text's ID times 8 plus its count of %-specifiers; `t` reads the text with that ID
+from the chosen language's catalog on flash (lang/LANG.bin, fishtable.ui.catalog); no text of
+either language is in the bytecode.  A text made at run time (a str) is looked up by its English
+in the catalog's index.  Until a catalog is chosen `t` gives a str back as it is, and a number
+as "#ID" followed by " %s" for each specifier ("#12 %s": a template still takes its values).
+Pure: the catalog's readers are handed in by the app.
 """
 
 IDS = False  # True in a board's bytecode: its texts are IDs (tools/textids.py sets it)
@@ -16,11 +17,11 @@ _by_id = None  # a function ID -> text or None
 
 
 def t(english):
-    """The text to show for `english` (a str or a text's ID) in the chosen language (English
-    when none is known; "#ID" for an ID no catalog has)."""
+    """The text to show for `english` (a str or a text's number) in the chosen language (English
+    when none is known; "#ID" and its specifiers as " %s" for a text no catalog has)."""
     if type(english) is int:
-        found = None if _by_id is None else _by_id(english)
-        return "#%d" % english if found is None else found
+        found = None if _by_id is None else _by_id(english >> 3)
+        return "#%d" % (english >> 3) + " %s" * (english & 7) if found is None else found
     if _lookup is None:
         return english
     found = _lookup(english)

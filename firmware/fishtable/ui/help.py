@@ -22,8 +22,8 @@ from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Screen
 
 SECTIONS = (n_("Legend"), n_("Rules"), n_("Set-up"))  # page titles
 # A checklist item's conditions ("p3|text": only with 3 players, "adv|": the advanced game).  On a
-# board an item is its text's ID with its condition's index here above it (ID + index << 12:
-# tools/textids.py).
+# board an item is its text's number with its condition's index here above it (number + index
+# << 16: tools/textids.py).
 TAGS = ("", "adv", "p1", "p2", "p3", "p4", "p5", "p6")
 LINES = 6  # text lines on a page below the title bar
 ITEM_LINES = 4  # text lines of a checklist item (two hint lines below)
@@ -61,7 +61,7 @@ def _tag(item):
     """An item's condition and text: "p2|text" -> ("p2", "text"); no tag -> ("", item); on a
     board (an ID, see TAGS) -> ("p2", the text's ID)."""
     if type(item) is int:
-        return TAGS[item >> 12], item & 0xFFF
+        return TAGS[item >> 16], item & 0xFFFF
     bar = item.find("|")
     if 0 < bar < 5:
         return item[:bar], item[bar + 1:]
