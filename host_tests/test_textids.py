@@ -111,7 +111,7 @@ def test_every_id_has_its_text_in_both_catalogs(run_fw, catalogs):
 
 
 def _board(tmp_path, catalogs, damage=None):
-    (tmp_path / "lang").mkdir()
+    (tmp_path / "lang").mkdir(parents=True)
     for name in ("en.bin", "de.bin"):
         data = (catalogs / "lang" / name).read_bytes()
         data = damage(name, data) if damage else data
@@ -174,15 +174,26 @@ def test_a_damaged_german_text_gives_english(run_fw, tmp_path, catalogs):
     assert said is None and got[:2] == ["Settings", "Runde %d"]
 
 
-def test_offsets_out_of_order_are_a_damaged_catalog(run_fw, tmp_path, catalogs):
+def _offset_out(which):
+    """A catalog damage: the offset of "Settings"'s text in `which` moved past the file's end."""
+
     def damage(name, data):
+        if name != which:
+            return data
         data = bytearray(data)
         count, _seed, ids = struct.unpack_from("<HHH", data, 4)
-        struct.pack_into("<H", data, 12 + 6 * count + 2 * 5, 0xFFF0)  # ID 5's text past the end
+        struct.pack_into("<H", data, 12 + 6 * count + 2 * _id("Settings"), 0xFFF0)
         return bytes(data)
 
-    said, got = _shown(run_fw, _board(tmp_path, catalogs, damage), "de")
-    assert said == "Text file lang/en.bin damaged: flash again" and got[0] == "#%d" % _id("Settings")
+    return damage
+
+
+def test_a_text_whose_entry_is_out_of_the_file(run_fw, tmp_path, catalogs):
+    """German: the English instead (read from lang/en.bin); English: "#ID"; the rest as it was."""
+    said, got = _shown(run_fw, _board(tmp_path / "de", catalogs, _offset_out("de.bin")), "de")
+    assert said is None and got[:2] == ["Settings", "Runde %d"]
+    said, got = _shown(run_fw, _board(tmp_path / "en", catalogs, _offset_out("en.bin")), "en")
+    assert said is None and got[:2] == ["#%d" % _id("Settings"), "Round %d"]
 
 
 # -- games through the buttons, compiled --------------------------------------------------------

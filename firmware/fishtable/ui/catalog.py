@@ -12,7 +12,7 @@ from micropython import const
 _HEADER = const(12)  # b"FTC2", u16 keys, u16 the hash's seed, u16 IDs, u16 0
 _KEY = const(6)  # an index entry: u32 key, u16 ID
 # then the u16 offsets of the IDs' texts (from where the texts begin; one more: their end), the texts
-_KEEP = const(16)  # texts kept (ID or english, text)
+_SETS = const(16)  # texts kept: two in each of 16 sets, by the ID's (or English's hash's) low bits
 _LONGEST = const(1024)  # bytes of one text at most
 
 
@@ -33,24 +33,25 @@ class Catalog:
         self.backup = backup
         buf = self.buf = bytearray(8)
         self.pair = memoryview(buf)[:4]
-        self.kept = [None] * (2 * _KEEP)
-        self.turn = 0
+        self.kept = [None] * (4 * _SETS)  # a set: key, text, key, text (the newer first)
 
-    def keep(self, key, found):
-        """`found` (the text of `key`: an ID or an English str) kept in place of the oldest."""
-        i = self.turn
+    def keep(self, at, key, found):
+        """`found` (the text of `key`: an ID or an English str) kept first in the set at `at`."""
         kept = self.kept
-        kept[i] = key
-        kept[i + 1] = found
-        self.turn = (i + 2) % (2 * _KEEP)
+        kept[at + 2] = kept[at]
+        kept[at + 3] = kept[at + 1]
+        kept[at] = key
+        kept[at + 1] = found
         return found
 
     def text(self, n):
         """The text with ID `n`, or None."""
         kept = self.kept
-        for i in range(0, 2 * _KEEP, 2):
-            if kept[i] == n:
-                return kept[i + 1]
+        at = (n & (_SETS - 1)) << 2
+        if kept[at] == n:
+            return kept[at + 1]
+        if kept[at + 2] == n:
+            return kept[at + 3]
         found = self.at(n)
         if found is None and self.backup is not None:
             from fishtable.ui.language import read_catalog
@@ -62,7 +63,7 @@ class Catalog:
             if other is not None:
                 found = other.at(n)
                 other.file.close()
-        return self.keep(n, found)
+        return self.keep(at, n, found)
 
     def at(self, n):
         """The text with ID `n` read from the file (None: no such ID, or its entry is damaged)."""

@@ -31,9 +31,10 @@ def offered(app):
 
 
 def read_catalog(fs, path, backup=None, index=True):
-    """The catalog at `path` on `fs` (None: the built-in open), its header, size and texts'
-    offsets checked (every ID's text lies in the file): a fishtable.ui.catalog.Catalog (`backup`:
-    see there), with its index by English when `index` (fishtable.ui.textindex.Indexed).
+    """The catalog at `path` on `fs` (None: the built-in open), its header and size checked (each
+    read checks its own entry: one that is out of the file gives None): a
+    fishtable.ui.catalog.Catalog (`backup`: see there), with its index by English when `index`
+    (fishtable.ui.textindex.Indexed).
     Raises OSError (no file) or ValueError (not one, or cut)."""
     if index:
         from fishtable.ui.textindex import Indexed as Catalog
@@ -51,32 +52,12 @@ def read_catalog(fs, path, backup=None, index=True):
         f.seek(texts - 2)
         end = f.read(2)  # the last offset: the texts' end
         size = f.seek(0, 2)
-        if len(end) != 2 or texts + (end[0] | end[1] << 8) != size or not _in_order(f, texts - 2 * (ids + 1), ids):
+        if len(end) != 2 or texts + (end[0] | end[1] << 8) != size:
             raise ValueError("a damaged catalog")
     except Exception:
         f.close()
         raise
     return Catalog(f, count, head[6] | head[7] << 8, ids, size, backup)
-
-
-def _in_order(f, at, ids):
-    """True when the `ids` + 1 offsets at `at` in `f` never go back (each text is in the file)."""
-    buf = bytearray(32)
-    f.seek(at)
-    last = 0
-    left = 2 * (ids + 1)
-    while left:
-        n = f.readinto(buf)
-        if not n or n & 1:
-            return False
-        n = min(n, left)
-        for i in range(0, n, 2):
-            value = buf[i] | buf[i + 1] << 8
-            if value < last:
-                return False
-            last = value
-        left -= n
-    return True
 
 
 def use_catalog(fs, path, english=None):

@@ -12,6 +12,7 @@ from fishtable.ui.catalog import Catalog
 
 _HEADER = const(12)  # (fishtable.ui.catalog's)
 _KEY = const(6)  # u32 key, u16 ID
+_SETS = const(16)  # (fishtable.ui.catalog's)
 
 
 class Indexed(Catalog):
@@ -19,11 +20,13 @@ class Indexed(Catalog):
 
     def lookup(self, english):
         kept = self.kept
-        for i in range(0, len(kept), 2):
-            if kept[i] == english:
-                return kept[i + 1]
+        at = (hash(english) & (_SETS - 1)) << 2
+        if kept[at] == english:
+            return kept[at + 1]
+        if kept[at + 2] == english:
+            return kept[at + 3]
         n = self._find(english)
-        return self.keep(english, None if n < 0 else self.at(n))
+        return self.keep(at, english, None if n < 0 else self.at(n))
 
     def _find(self, english):
         """The ID of the English `english` by its key, or -1."""
