@@ -12,7 +12,7 @@ from micropython import const
 _HEADER = const(12)  # b"FTC2", u16 keys, u16 the hash's seed, u16 IDs, u16 0
 _KEY = const(6)  # an index entry: u32 key, u16 ID
 # then the u16 offsets of the IDs' texts (from where the texts begin; one more: their end), the texts
-_SETS = const(16)  # texts kept: two in each of 16 sets, by the ID's (or English's hash's) low bits
+_SETS = const(32)  # texts kept: two in each of 32 sets, by the ID's (or English's hash's) low bits
 _LONGEST = const(1024)  # bytes of one text at most
 
 

@@ -81,7 +81,7 @@ def use_catalog(fs, path, english=None):
         except ValueError:
             said = "Language file damaged: English"
         else:
-            text.use(catalog._open[0].lookup, catalog._open[0].text)
+            text.use(catalog._open[0].lookup, catalog._open[0].text, catalog._open[0].kept)
             return None
     if english is None:
         return said
@@ -91,7 +91,7 @@ def use_catalog(fs, path, english=None):
         return "Text file lang/en.bin missing: flash again"
     except ValueError:
         return "Text file lang/en.bin damaged: flash again"
-    text.use(None, catalog._open[0].text)
+    text.use(None, catalog._open[0].text, catalog._open[0].kept)
     return said
 
 

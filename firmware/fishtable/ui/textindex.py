@@ -12,7 +12,7 @@ from fishtable.ui.catalog import Catalog
 
 _HEADER = const(12)  # (fishtable.ui.catalog's)
 _KEY = const(6)  # u32 key, u16 ID
-_SETS = const(16)  # (fishtable.ui.catalog's)
+_SETS = const(32)  # (fishtable.ui.catalog's)
 
 
 class Indexed(Catalog):
