@@ -1,9 +1,11 @@
 """The language of the texts: the saved one chosen at start, the first start's question
 ("Language/Sprache", before the main menu) and the Settings picker.
 
-A board asks only where a catalog lies beside its data folder (fishtable.ui.catalog: `make
-flash` puts it there); without one, English is all it has and nothing is asked.  The first
-start is a board without a settings file (nor its backup)."""
+A board asks only where another language's catalog lies beside its data folder
+(fishtable.ui.catalog: `make flash` puts it there); without one, English is all it has and
+nothing is asked.  A board whose bytecode has the texts' IDs (fishtable.text.IDS) reads its
+English from lang/en.bin too.  The first start is a board without a settings file (nor its
+backup)."""
 
 import sys
 
