@@ -87,11 +87,18 @@ def fw_runner():
 def mpy_firmware(tmp_path_factory):
     """The firmware compiled to .mpy as `make flash` puts it on the board (a folder, once a session):
     `fw_runner("micropython").call(..., firmware=mpy_firmware)` runs board code as the Pico has it,
-    its bytecode loaded rather than compiled in the heap."""
+    its bytecode loaded rather than compiled in the heap (its texts as IDs: lang/en.bin beside,
+    for code that reads them, host_tests/fw/store_sweep.english)."""
+    import os
+
     import bench
+    import flash
 
     folder = str(tmp_path_factory.mktemp("mpy-firmware"))
     bench.compile_bundle(folder)
+    os.makedirs(os.path.join(folder, "lang"))  # its texts are IDs: the English catalog for board code run on it
+    with open(os.path.join(folder, "lang", "en.bin"), "wb") as f:
+        f.write(flash.catalog_files()["lang/en.bin"])
     return folder
 
 

@@ -62,13 +62,13 @@ def test_catalog_looked_up(run_fw, catalog_file):
 
 
 def _damaged(data):
-    count = struct.unpack_from("<H", data, 4)[0]
+    count, _seed, ids = struct.unpack_from("<HHH", data, 4)
     yield "empty", b""
-    yield "not a catalog", b"FTC0" + data[4:]
+    yield "not a catalog", b"FTC1" + data[4:]
     yield "cut", data[:-3]
     yield "longer", data + b"x"
-    yield "index cut", data[:8 + 4 * count]
-    yield "header only", data[:8]
+    yield "index cut", data[:12 + 3 * count]
+    yield "header only", data[:12]
 
 
 def test_damaged_catalog_gives_english(run_fw, catalog_file):
@@ -86,7 +86,10 @@ def test_damaged_catalog_gives_english(run_fw, catalog_file):
 
 def test_damaged_entries_give_english(run_fw, catalog_file):
     data = bytearray(catalog_file.read_bytes())
-    struct.pack_into("<I", data, 8 + 4, 3)  # the first text's offset into the index
+    count, _seed, ids = struct.unpack_from("<HHH", data, 4)
+    table = 12 + 6 * count
+    first = struct.unpack_from("<H", data, table + 2 * sorted(TABLE).index("Settings"))[0]
+    data[table + 2 * (ids + 1) + first] = 0xFF  # not UTF-8
     catalog_file.write_bytes(bytes(data))
     first, _ = run_fw.call("lang.looked_up", str(catalog_file), list(TABLE))
     assert first.count(None) == 1

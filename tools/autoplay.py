@@ -553,7 +553,7 @@ def panel_png(glass):
 
 
 def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, scan=None, page=None, board=None,
-             seen=None, habit=False, texts=None, lang="en"):
+             seen=None, habit=False, texts=None, lang="en", firmware=None):
     """Play `want` (a Match) on a fresh simulated device; returns (device's Match or None, error or None).
 
     With `check_reader`, every frame's reading is compared with what the screens drew
@@ -567,9 +567,11 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
     start, a chip or "End turn", 0 nests, the final scores before filing).
     `texts` (a set, with `check_reader`): every frame's text is added to it.  `lang`: the board
     shows its texts in that language (its catalog on the flash, chosen in the settings), and the
-    player finds its way by them (tools/texts.Translator)."""
+    player finds its way by them (tools/texts.Translator).  `firmware`: the firmware's folder
+    (default firmware/; a compiled one, tools/bench.compile_bundle: its texts are IDs, so the
+    catalogs go on the flash in English too)."""
     made = None
-    if lang != "en":
+    if lang != "en" or firmware is not None:
         import texts as catalogs
 
         if flash is None:
@@ -582,15 +584,16 @@ def autoplay(want, interp="cpython", seed=1, flash=None, check_reader=False, sca
         with open(os.path.join(flash, "config.txt"), "w") as f:
             f.write("BOARD=pico\nPAGE=%s\n" % page)
     try:
-        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen, habit, texts, lang)
+        return _autoplay(want, interp, seed, flash, check_reader, scan, board, seen, habit, texts, lang, firmware)
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)
 
 
 def _autoplay(want, interp, seed, flash, check_reader, scan, board=None, seen=None, habit=False, texts=None,
-              lang="en"):
-    with Device(interp, seed, flash, draws=check_reader, board=board, keep=seen is not None) as dev:
+              lang="en", firmware=None):
+    with Device(interp, seed, flash, draws=check_reader, board=board, keep=seen is not None,
+                firmware=firmware) as dev:
         got, error = _play(dev, want, habit, lang)
         if texts is not None:
             texts.update(dev.texts)

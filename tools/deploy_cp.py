@@ -62,7 +62,8 @@ def plan(board=DEFAULT_BOARD):
     import flash
 
     for rel, data in flash.catalog_files().items():  # /lang/de.bin beside /data, as `make flash` puts it
-        files.append((None, data, rel))
+        if rel != "lang/en.bin":  # (the sources have their English: only a board's bytecode has IDs)
+            files.append((None, data, rel))
     return files
 
 

@@ -5,9 +5,11 @@
     python3 tools/flash.py --write-mip          (regenerate mip/package.json; no board needed)
 
 1. Checks on the host: the board profile boards/BOARD.json (with the firmware's own checker)
-   and firmware/ compiled to .mpy by mpy-cross (firmware/main.py stays source), fishtable/'s
-   modules put in a few pack files /fishtable-K.pack (tools/packs.py; main.py mounts them through
-   /fishpack.mpy), the catalogs of lang/*/ compiled to /lang/LANG.bin (tools/texts.py).
+   and firmware/ compiled to .mpy by mpy-cross (firmware/main.py stays source) with every text
+   as its ID (tools/textids.py), fishtable/'s modules put in a few pack files
+   /fishtable-K.pack (tools/packs.py; main.py mounts them through /fishpack.mpy), the catalogs of
+   English and of lang/*/ compiled to /lang/LANG.bin (tools/texts.py): the board reads a text by
+   its ID when it shows it.
 2. Finds the board: --port, or the one USB serial device in mpremote's listing (none or two
    attached: it stops and says so).
 3. Asks the board for its MicroPython (sys.implementation.version) and .mpy format (._mpy):
@@ -169,34 +171,55 @@ def mpy_args(rel):
     return list(MPY_OPTIONS) + ["-s", name]
 
 
+def compile_module(rel, source, binary, ids, work):
+    """The .mpy of the module `rel` (its source text) as every install compiles it: its texts as
+    IDs (tools/textids.py, `ids`: textids.numbers()), then mpy-cross with mpy_args in the folder
+    `work`."""
+    import textids
+
+    src = os.path.join(work, "module.py")
+    out = os.path.join(work, "module.mpy")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(textids.rewrite(rel, source, ids))
+    proc = subprocess.run([binary, "-o", out] + mpy_args(rel) + [src], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise FlashError("mpy-cross cannot compile %s:\n%s" % (rel, proc.stderr or proc.stdout))
+    with open(out, "rb") as f:
+        return f.read()
+
+
 def build(firmware=FIRMWARE, binary=None):
-    """{board path: bytes}: every firmware file, modules compiled to portable bytecode (.mpy)."""
+    """{board path: bytes}: every firmware file, modules compiled to portable bytecode (.mpy)
+    with their texts as IDs (compile_module; the catalogs have the texts: catalog_files).  The
+    one compile step of `make flash`, `make web` and the bench."""
+    import textids
+
     if binary is None:
         binary = mpy_cross()[0]
+    ids = textids.numbers(firmware)
     files = {}
     with tempfile.TemporaryDirectory() as tmp:
         for rel in firmware_files(firmware):
             src = os.path.join(firmware, rel)
+            with open(src, "rb") as f:
+                data = f.read()
             if not rel.endswith(".py") or rel in SOURCE_NAMES:
-                with open(src, "rb") as f:
-                    files[rel] = f.read()
+                files[rel] = data
                 continue
-            out = os.path.join(tmp, "out.mpy")
-            proc = subprocess.run([binary, "-o", out] + mpy_args(rel) + [src], capture_output=True, text=True)
-            if proc.returncode != 0:
-                raise FlashError("mpy-cross cannot compile %s:\n%s" % (rel, proc.stderr or proc.stdout))
-            with open(out, "rb") as f:
-                files[rel[:-3] + ".mpy"] = f.read()
+            files[rel[:-3] + ".mpy"] = compile_module(rel, data.decode("utf-8"), binary, ids, tmp)
     return files
 
 
 def catalog_files(firmware=FIRMWARE, lang_dir=LANG):
-    """{"lang/LANG.bin": the binary catalog} of every language with sources under lang/, holding
-    the texts of `firmware` (the board reads it beside its data folder: fishtable.ui.language)."""
+    """{"lang/LANG.bin": the binary catalog} of English and of every language with sources under
+    lang/, each holding the texts of `firmware` by the IDs build() writes in its bytecode (the
+    board reads them beside its data folder: fishtable.ui.language)."""
     import texts
 
-    found = {}
+    found = {"lang/en.bin": texts.build("en", lang_dir, firmware)}
     for lang in sorted(os.listdir(lang_dir)) if os.path.isdir(lang_dir) else []:
+        if lang == "en":
+            continue
         data = texts.build(lang, lang_dir, firmware)
         if data:
             found["lang/%s.bin" % lang] = data

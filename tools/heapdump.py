@@ -97,8 +97,8 @@ def run_steps(steps, trees):
 
 def record_allocations(path, bundle):
     """[(bytes, step)] of one record played through the app, the firmware from `bundle` (.mpy)."""
-    trees = bench.APP_TREES + [(bundle, bench.BUNDLE_VM)]
-    return allocations(run_steps(bench.app_steps(path), trees))
+    trees = bench.APP_TREES + [(bundle, bench.BUNDLE_VM), (bench.catalogs(), bench.LANG_VM)]
+    return allocations(run_steps(bench.app_steps(path, lang="en"), trees))
 
 
 def main(argv=None):

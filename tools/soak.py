@@ -40,6 +40,7 @@ Exit 0 when every game matched and no invariant broke; 1 otherwise (the summary 
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -61,10 +62,13 @@ QUICK = {"games": 24, "mp_games": 4, "presses": 20000, "mp_presses": 40000}
 
 
 def compile_tree(dest):
-    """The firmware as the board runs it (tools/flash.build: .mpy, main.py as source) and the walk's
-    own modules compiled too, so that the heap holds what the board's would."""
+    """The firmware as the board runs it (tools/flash.build: .mpy, main.py as source; its texts are
+    IDs, so the English catalog is beside it, DEST/en.bin: each walk's flash gets it) and the
+    walk's own modules compiled too, so that the heap holds what the board's would."""
     import flash
 
+    with open(os.path.join(dest, "en.bin"), "wb") as f:
+        f.write(flash.catalog_files()["lang/en.bin"])
     for rel, data in flash.build().items():
         path = os.path.join(dest, "fw", rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -109,6 +113,8 @@ def walk(job):
         if interp == "micropython":
             fw, tools = trees
             main_py = os.path.join(fw, "main.py")
+            os.makedirs(os.path.join(flash, "lang"))
+            shutil.copyfile(os.path.join(os.path.dirname(fw), "en.bin"), os.path.join(flash, "lang", "en.bin"))
             argv = [mprun.micropython_binary(), "-X", "heapsize=" + heap,
                     "-m", "soakwalk", str(seed), str(presses), flash, main_py]
             env = dict(os.environ, MICROPYPATH=os.pathsep.join((fw, tools, ".frozen")))

@@ -7,7 +7,10 @@
 - `load(lang)`: the catalog sources lang/LANG/*.txt (format below), checked as they are read.
 - `problems(lang)`: what is wrong between the two: texts without a translation, translations of
   no text, %-specifiers that differ, lines too long, characters the panel cannot draw.
-- `compile_catalog(entries)`: the binary catalog the board reads (fishtable/ui/catalog.py).
+- `ids()`: the texts in the order of their IDs (what a board's bytecode has in their place:
+  tools/textids.py).
+- `compile_catalog(table, order)`: the binary catalog the board reads (fishtable/ui/catalog.py),
+  one for each language, English included.
 
 Catalog source (UTF-8): entries separated by blank lines, `#` starts a comment line.  An entry is
 the English text on one line, then `= ` and the translation on the next; `\\n` is a line break,
@@ -115,6 +118,31 @@ def _wrapped_nodes(tree):
     return found
 
 
+def marked(rel, tree):
+    """(node, text, kind) of every text in the module `rel`'s syntax tree: a help text module's
+    strings (node: the string; text: without a checklist item's condition; kind: its tuple's
+    name) and each `t(...)`/`n_(...)` of one string literal (node: the call; kind "text",
+    "message" or "wrapped": `_wrapped_nodes`)."""
+    if is_text_module(rel):
+        skip = _docstring_nodes(tree)
+        kinds = _help_kinds(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+                kind = kinds.get(id(node), "help")
+                text = node.value
+                bar = text.find("|")
+                if kind == "SETUP" and 0 < bar < 5:  # a checklist item's condition (help._tag)
+                    text = text[bar + 1 :]
+                yield node, text, kind
+        return
+    wrapped = _wrapped_nodes(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS and \
+                len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.Constant) and \
+                isinstance(node.args[0].value, str):
+            yield node, node.args[0].value, wrapped.get(id(node), "text")
+
+
 def english(firmware=FIRMWARE):
     """{English text: [(file, line, kind), ...]}: kind "text" (a t()/n_() literal), "message" or
     "wrapped" (one drawn wrapped: `_wrapped_nodes`) or, for a help text module's string, the name
@@ -123,26 +151,15 @@ def english(firmware=FIRMWARE):
     for rel in firmware_sources(firmware):
         with open(os.path.join(firmware, rel), encoding="utf-8") as f:
             tree = ast.parse(f.read(), rel)
-        if is_text_module(rel):
-            skip = _docstring_nodes(tree)
-            kinds = _help_kinds(tree)
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
-                    kind = kinds.get(id(node), "help")
-                    text = node.value
-                    bar = text.find("|")
-                    if kind == "SETUP" and 0 < bar < 5:  # a checklist item's condition (help._tag)
-                        text = text[bar + 1 :]
-                    texts.setdefault(text, []).append((rel, node.lineno, kind))
-            continue
-        wrapped = _wrapped_nodes(tree)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS and \
-                    len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and \
-                    isinstance(node.args[0].value, str):
-                kind = wrapped.get(id(node), "text")
-                texts.setdefault(node.args[0].value, []).append((rel, node.lineno, kind))
+        for node, text, kind in marked(rel, tree):
+            texts.setdefault(text, []).append((rel, node.lineno, kind))
     return texts
+
+
+def ids(firmware=FIRMWARE):
+    """Every English text of the firmware in the order of their IDs (sorted: the ID of a text is
+    its index; the bytecode and both catalogs of one install agree on it)."""
+    return sorted(english(firmware))
 
 
 # -- the catalog sources ------------------------------------------------------------------------
@@ -310,16 +327,18 @@ def problems(lang="de", firmware=FIRMWARE, root=LANG):
 
 # -- the binary catalog ---------------------------------------------------------------------------
 # Read on the board by fishtable/ui/catalog.py (keep the two in step):
-#   b"FTC1", u16 count N, u16 the hash's seed
-#   N+1 index entries of 8 bytes, sorted by key: u32 key, u32 offset of the translation
-#     (from the start of the file; the last entry: key 0xFFFFFFFF, offset of the end)
-#   the translations, UTF-8, one after the other in index order
+#   b"FTC2", u16 key count K, u16 the hash's seed, u16 ID count N, u16 0
+#   K index entries of 6 bytes, sorted by key: u32 key, u16 the ID of its text
+#   N+1 u16 offsets from where the texts begin: of each ID's text, the last one their end
+#   the texts, UTF-8, one after the other in ID order
 # key = hash24(english's UTF-8 bytes) << 8 | (its byte count & 255); hash24: h = seed, then for
-# each byte h = ((h * 33) ^ byte) & 0xFFFFFF (small ints on the board: no allocation).
+# each byte h = ((h * 33) ^ byte) & 0xFFFFFF (small ints on the board: no allocation).  An ID's
+# text is its translation, or the English where there is none; the index holds the translated
+# texts (a str looked up that has none gives None: the English is shown).
 
-MAGIC = b"FTC1"
-HEADER = 8
-ENTRY = 8
+MAGIC = b"FTC2"
+HEADER = 12
+KEY = 6
 
 
 def text_key(data, seed):
@@ -329,35 +348,49 @@ def text_key(data, seed):
     return (h << 8) | (len(data) & 255)
 
 
-def compile_catalog(table):
-    """The binary catalog of {english: translation}, with the first seed whose keys all differ."""
-    items = [(eng.encode("utf-8"), tr.encode("utf-8")) for eng, tr in table.items()]
+def compile_catalog(table, order=None):
+    """The binary catalog of {english: translation}: the texts of `order` (English texts in ID
+    order; default: sorted(table)) by ID, each its translation or else the English, and the
+    index of `table`'s texts by key, with the first seed whose keys all differ."""
+    order = sorted(table) if order is None else list(order)
+    position = {eng: i for i, eng in enumerate(order)}
+    missing = [eng for eng in table if eng not in position]
+    if missing:
+        raise CatalogError("texts without an ID: %r" % missing[:3])
+    if len(order) > 0xFFFF:
+        raise CatalogError("%d texts: at most 65535" % len(order))
+    items = [(eng.encode("utf-8"), position[eng]) for eng in table]
     for seed in range(5381, 5381 + 1000):
-        keyed = sorted((text_key(eng, seed), tr) for eng, tr in items)
+        keyed = sorted((text_key(eng, seed), n) for eng, n in items)
         if len(set(k for k, _ in keyed)) == len(keyed):
             break
     else:
         raise CatalogError("no seed gives every text its own key")
-    count = len(keyed)
-    offset = HEADER + (count + 1) * ENTRY
-    index = []
-    body = []
-    for key, tr in keyed:
-        index.append(struct.pack("<II", key, offset))
-        body.append(tr)
-        offset += len(tr)
-    index.append(struct.pack("<II", 0xFFFFFFFF, offset))
-    return MAGIC + struct.pack("<HH", count, seed) + b"".join(index) + b"".join(body)
+    body = [table.get(eng, eng).encode("utf-8") for eng in order]
+    offset = 0
+    offsets = []
+    for data in body:
+        offsets.append(struct.pack("<H", offset))
+        offset += len(data)
+    if offset > 0xFFFF:
+        raise CatalogError("%d bytes of texts: at most 65535" % offset)
+    offsets.append(struct.pack("<H", offset))
+    index = b"".join(struct.pack("<IH", key, n) for key, n in keyed)
+    return MAGIC + struct.pack("<HHHH", len(keyed), seed, len(order), 0) + index + b"".join(offsets) + b"".join(body)
 
 
 def build(lang="de", root=LANG, firmware=FIRMWARE):
-    """The binary catalog of `lang` as its sources are now, with only the texts the firmware uses
-    (b"" when it has no sources)."""
+    """The binary catalog of `lang` as its sources are now: every text of the firmware by ID (see
+    `ids`), the English for "en" (no index: a str is its own English) (b"" for another language
+    without sources)."""
+    order = ids(firmware)
+    if lang == "en":
+        return compile_catalog({}, order)
     entries = load(lang, root)
     if not entries:
         return b""
-    used = english(firmware)
-    return compile_catalog({e: tr for e, tr in catalog(entries).items() if e in used})
+    used = set(order)
+    return compile_catalog({e: tr for e, tr in catalog(entries).items() if e in used}, order)
 
 
 # -- on a simulated board, and the host's side of it ---------------------------------------------

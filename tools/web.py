@@ -97,16 +97,20 @@ def mpy_cross():
 
 
 def compiled(files, work):
-    """{VM path: bytes}: the .py modules compiled by mpy-cross as `make flash` does (main.py, the
-    page's scripts run by name and the host tool stay source); the rest as they are.  Without
+    """{VM path: bytes}: the .py modules compiled by mpy-cross as `make flash` does (the
+    firmware's by flash.build, its texts as IDs; main.py, the page's scripts run by name and the
+    host tool stay source); the rest as they are.  Without
     mpy-cross everything stays source (the VM compiles it: slower start, more heap)."""
     import flash
 
     tool = mpy_cross()
     out = {}
     jobs = []
+    built = flash.build(binary=tool) if tool else {}  # the firmware as `make flash` compiles it (texts as IDs)
     for vm, host in files.items():
-        if tool and vm.endswith(".py") and vm not in SOURCE and not vm.startswith("/web/tools/"):
+        if vm[1:-3] + ".mpy" in built and vm not in SOURCE:
+            out[vm[:-3] + ".mpy"] = built[vm[1:-3] + ".mpy"]
+        elif tool and vm.endswith(".py") and vm not in SOURCE and not vm.startswith("/web/tools/"):
             target = os.path.join(work, vm.strip("/")[:-3] + ".mpy")
             os.makedirs(os.path.dirname(target), exist_ok=True)
             jobs.append((vm[:-3] + ".mpy", target, subprocess.Popen(

@@ -210,8 +210,9 @@ async function boot(msg) {
   vm = await loadMicroPython({ heapsize: HEAP, stdout: out, stderr: out, linebuffer: true });
   const FS = vm.FS;
   for (const [path, content] of Object.entries(await bundle)) {
-    // (a key script's run is English without the catalog, as tools/sim.py's scripted runs, unless ?lang)
-    if (path.startsWith("/lang/") && msg.keys !== null && !msg.lang) continue;
+    // (a key script's run is English without another language's catalog, as tools/sim.py's scripted
+    // runs, unless ?lang; the English one it needs: the compiled firmware's texts are IDs)
+    if (path.startsWith("/lang/") && path !== "/lang/en.bin" && msg.keys !== null && !msg.lang) continue;
     makeDirs(FS, path);
     FS.writeFile(path, bundleData(content));
   }

@@ -53,3 +53,39 @@ def opened(path):
     finally:
         use_catalog(OsFs(), None)
     return [said, shown]
+
+
+def by_id(path, count):
+    """The catalog at `path` asked for every ID below `count`, and once more (kept): [texts, again]."""
+    from fishtable.store.fs import OsFs
+    from fishtable.ui.language import read_catalog
+
+    cat = read_catalog(OsFs(), path)
+    try:
+        first = [cat.text(n) for n in range(count)]
+        again = [cat.text(n) for n in range(count)]
+    finally:
+        cat.file.close()
+    return [first, again]
+
+
+def chosen(root, lang, ids):
+    """A board with data folder `root` whose bytecode has IDs, set to `lang`: the message of the
+    choice (None: none) and the texts `t` gives for `ids` (a str: looked up by its English)."""
+    from fishtable import text
+    from fishtable.store import Store
+    from fishtable.store.fs import OsFs
+    from fishtable.ui import language
+
+    class App:
+        store = Store(root=root)
+
+    text.IDS = True
+    try:
+        said = language.choose(App(), lang, True)
+        shown = [text.t(n) for n in ids]
+    finally:
+        language.use_catalog(OsFs(), None)
+        language.draw.extend(False)
+        text.IDS = False
+    return [said, shown]

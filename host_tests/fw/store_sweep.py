@@ -292,11 +292,31 @@ def sweep_cut(text, torn=False, stride=1, first=0, store_class=Store):
 
 
 
+def english():
+    """The compiled firmware's texts are IDs: its English from the bundle's lang/en.bin (conftest's
+    mpy_firmware puts it there), as a board reads it, for the messages the sweeps compare."""
+    import sys
+
+    from fishtable import text
+
+    if not text.IDS:
+        return
+    from fishtable.ui.language import read_catalog
+
+    for folder in sys.path:
+        try:
+            text.use(None, read_catalog(None, folder + "/lang/en.bin", index=False).text)
+            return
+        except OSError:
+            pass
+
+
 def sweep_record(path, stride):
     """Both sweeps of the record at `path` (test_store_powercut.py runs this under MicroPython):
     [points, errors, the first two errors] of every write point traced, on LittleFS then torn, and
     [cuts, errors, the first two] of real cuts at every `stride`-th point, torn."""
     Store.lean = False  # the statistics' code compiled once and kept (the board loads .mpy)
+    english()
     with open(path) as handle:
         text = handle.read()
     out = []

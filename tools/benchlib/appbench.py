@@ -127,23 +127,26 @@ def load(name, players, start, options, lines, boards="boards", data_root="/flas
 
 
 def _language(parent, root, catalog):
-    """The board as `make flash` and a first start in German leave it: the catalog beside the data
-    folder, the settings with the language chosen."""
+    """The board as `make flash` and a first start in the catalog's language leave it: the
+    catalogs (every one in the catalog's folder) beside the data folder, the settings with the
+    language chosen."""
     import os
 
     from fishtable.store import settings
     from fishtable.store.fs import OsFs
     from fishtable.ui import prefs
 
-    lang = catalog.rsplit("/", 1)[1][:-4]
+    folder, name = catalog.rsplit("/", 1)
+    lang = name[:-4]
     try:
         os.mkdir(parent + "/lang")
     except OSError:
         pass
-    with open(catalog, "rb") as f:
-        data = f.read()
-    with open(parent + "/lang/" + lang + ".bin", "wb") as f:
-        f.write(data)
+    for name in os.listdir(folder):
+        with open(folder + "/" + name, "rb") as f:
+            data = f.read()
+        with open(parent + "/lang/" + name, "wb") as f:
+            f.write(data)
     values = prefs.defaults()
     values["language"] = lang
     settings.save(OsFs(), root + "/settings.txt", values)
@@ -365,7 +368,7 @@ def open_players():
     store = app.store
     for i in range(16 - len(store.roster())):
         store.add_player("Player%02d" % i)
-    menu._chosen(app, "Players")
+    menu._chosen(app, menu.OTHERS[1])  # (Players)
     _frame(app)
     app.handle(OK)
     _frame(app)
@@ -392,7 +395,7 @@ def open_stats():
     from fishtable.store.fs import forget
 
     forget(stats)  # (with fishtable.core.stats): Stats loads them as it does on the board
-    menu._chosen(app, "Stats")
+    menu._chosen(app, menu.OTHERS[2])  # (Stats)
     _frame(app)
     app.stack[-1].on_ok(app, find(name).title)
     _frame(app)
@@ -439,7 +442,7 @@ def open_history():
     app = _s["app"]
     app.home()
     _frame(app, False)
-    menu._chosen(app, "History")
+    menu._chosen(app, menu.OTHERS[0])  # (History: an ID on a board)
     _frame(app, False)
     app.handle(OK)
     _frame(app, False)
@@ -484,12 +487,12 @@ def report(tag):
     print("BENCH %s_over %s" % (tag, "true" if over else "false"))
 
 
-def run_game(name, players, start, options, lines, boards="boards", data_root="/tmp/fishtable-bench"):
+def run_game(name, players, start, options, lines, boards="boards", data_root="/tmp/fishtable-bench", lang=None):
     """The whole run in one process (the unix port: its GC collects on its own).  Prints the
     heap in use after each statement (collected) and `micropython.mem_info()` at the end."""
     import micropython
 
-    load(name, players, start, options, lines, boards, data_root)
+    load(name, players, start, options, lines, boards, data_root, lang=lang)
     baseline()
     build()
     idle()

@@ -205,7 +205,7 @@ def open_history():
     app = _s["app"]
     app.home()
     start = time.ticks_us()
-    menu._chosen(app, "History")
+    menu._chosen(app, menu.OTHERS[0])  # (History: an ID on a board)
     app.draw()
     print("BENCH history_open_us %d" % _us(start))
     del _s["panel"].log[:]
@@ -241,7 +241,7 @@ def open_stats():
     app = _s["app"]
     app.home()
     start = time.ticks_us()
-    menu._chosen(app, "Stats")
+    menu._chosen(app, menu.OTHERS[2])  # (Stats)
     app.stack[-1].on_ok(app, GAMES[0].title)
     app.draw()
     print("BENCH stats_open_us %d" % _us(start))

@@ -16,8 +16,9 @@ import os
 MAGIC = ord("M")
 
 
-def mpy_names(path):
-    """The names a .mpy file stores as text (its qstr table, without the static ones)."""
+def mpy_strings(path):
+    """(names, strings) of a .mpy file: the names it stores as text (its qstr table, without the
+    static ones) and the str constants of its constant table (the strings over 10 characters)."""
     with open(path, "rb") as f:
         data = f.read()
     if data[0] != MAGIC or data[1] != 6:
@@ -34,7 +35,7 @@ def mpy_names(path):
                 return value
 
     count = number()
-    number()  # the constants
+    objects = number()
     names = []
     for _ in range(count):
         value = number()
@@ -42,7 +43,30 @@ def mpy_names(path):
             n = value >> 1
             names.append(data[pos[0]: pos[0] + n].decode("utf-8", "replace"))
             pos[0] += n + 1
-    return names
+    strings = []
+
+    def constant():  # (py/persistentcode.c load_obj)
+        kind = data[pos[0]]
+        pos[0] += 1
+        if kind <= 4:  # the function table, None, False, True, Ellipsis
+            return
+        n = number()
+        if kind == 10:  # a tuple
+            for _ in range(n):
+                constant()
+            return
+        if kind == 5:
+            strings.append(data[pos[0]: pos[0] + n].decode("utf-8", "replace"))
+        pos[0] += n + (1 if kind in (5, 6) else 0)  # (str and bytes end in a NUL)
+
+    for _ in range(objects):
+        constant()
+    return names, strings
+
+
+def mpy_names(path):
+    """The names a .mpy file stores as text (its qstr table, without the static ones)."""
+    return mpy_strings(path)[0]
 
 
 def module_names(bundle):

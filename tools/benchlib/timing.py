@@ -123,7 +123,7 @@ def main(args):
     from benchlib import appbench as B
 
     B.load(args["name"], args["players"], args["start"], args["options"], args["lines"], args["boards"],
-           "/flash/data", args.get("seed", 7))
+           "/flash/data", args.get("seed", 7), lang=args.get("catalog"))
     s = B._s
     n = len(s["lines"])
     key_us = array("i", bytearray(4 * (n * 8 + 16)))  # made before the app: no big block needed later

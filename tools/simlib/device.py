@@ -46,7 +46,7 @@ class Device:
     """firmware/main.py on a simulated board in a child process, one key word at a time."""
 
     def __init__(self, interp="cpython", seed=1, flash=None, draws=False, lfs=None, battery=False, meter=False,
-                 board=None, keep=False, command=None):
+                 board=None, keep=False, command=None, firmware=None):
         """`flash`: the host folder that is the board's flash (a temporary one when None); `lfs`:
         instead, a LittleFS block-device image file (MicroPython only: its os.VfsLfs2), written
         back when the board stops; `battery`: no USB power (the loop light-sleeps between events);
@@ -55,7 +55,9 @@ class Device:
         `digest` sums up every changed frame shown so far (CRC-32 of each, chained) and
         `frame_count` counts them: two runs that showed the same frames have the same two; with
         `keep`, `kept` lists every changed frame's glass since the start.
-        `command`: (argv, env, cwd) that start the board instead (tools/simlib/heapboard.py)."""
+        `command`: (argv, env, cwd) that start the board instead (tools/simlib/heapboard.py).
+        `firmware`: the folder of the firmware it runs (default firmware/; a compiled one as
+        `make flash` puts it on the board: tools/bench.compile_bundle)."""
         self.owns_flash = flash is None
         self.flash = flash or tempfile.mkdtemp(prefix="fishtable-flash-")
         os.makedirs(self.flash, exist_ok=True)
@@ -67,8 +69,8 @@ class Device:
                 (["--board", board] if board else []) + (["--lfs", lfs] if lfs else [])
                 + (["--battery"] if battery else []) + (["--meter"] if meter else [])
                 + (["--draws"] if draws else [])
-                + ["--serve", str(seed), self.flash, MAIN_PY],
-                path=(TOOLS,))  # the device models (simrun.py's own folder goes on the path as a script's does)
+                + ["--serve", str(seed), self.flash, os.path.join(firmware, "main.py") if firmware else MAIN_PY],
+                path=(TOOLS,), firmware=firmware)  # the device models (simrun.py's folder: on the path as a script's)
             cwd = ROOT
         else:
             argv, env, cwd = command

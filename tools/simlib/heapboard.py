@@ -10,7 +10,8 @@ when Scan failed (issue 34).  Driven through its buttons like tools/simlib/devic
 
 How the unix port is made to stand for the Pico:
 - The flash is a folder laid out as the board's: the firmware compiled as `make flash` ships it
-  (tools/flash.build: .mpy, main.py as source), boards/, config.txt with a PAGE= address (Scan's
+  (tools/flash.build: .mpy, main.py as source), the English catalog lang/en.bin (another
+  language's only on a board set to it), boards/, config.txt with a PAGE= address (Scan's
   largest code), data/.  The port runs in it with '' first on its path, so a module's file name
   (a name the import interns) is the board's ("fishtable/ui/scan.mpy"), never the checkout's;
   the harness (simrun, the device models, heapprobe) is compiled to .mpy in `_t/` beside it.
@@ -68,7 +69,9 @@ def prepare(folder, page=PAGE):
     harness in _t/ (all compiled with their relative names)."""
     import flash
 
-    for rel, data in flash.build().items():
+    files = flash.build()
+    files["lang/en.bin"] = flash.catalog_files()["lang/en.bin"]  # (its texts are IDs: read from here)
+    for rel, data in files.items():
         path = os.path.join(folder, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as f:

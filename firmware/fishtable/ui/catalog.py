@@ -1,84 +1,89 @@
-"""The chosen language's texts, read from its catalog on flash when they are shown.
+"""A language's texts, read by ID from its catalog on flash when they are shown.
 
-The catalog (`lang/LANG.bin` beside the data folder; tools/texts.py builds it from lang/LANG/*.txt)
-is an index of keys sorted for a binary search, then the texts.  A key is a 24-bit hash of the
-English text's UTF-8 bytes and its length: a lookup hashes the English, finds its key by seeking
-(8 bytes a step), reads the text and decodes it.  The last few texts looked up are kept, so a
-screen drawn again reads nothing; nothing is interned.  A damaged entry gives English.
+The catalog (`lang/LANG.bin` beside the data folder; tools/texts.py builds one for each language
+at install) holds every text of the firmware by its ID (the number the install wrote in the
+bytecode for it: tools/textids.py), and an index of the English texts' keys for a text made at
+run time (fishtable.ui.textindex reads it; fishtable.ui.language opens and checks the file).
+The last few texts read are kept, so a screen drawn again reads nothing; nothing is interned.
 """
 
 from micropython import const
 
-_HEADER = const(8)  # b"FTC1", u16 count, u16 the hash's seed (fishtable.ui.language checks it)
-_ENTRY = const(8)  # u32 key, u32 offset of the text
-_KEEP = const(8)  # texts kept (english, translation)
+_HEADER = const(12)  # b"FTC2", u16 keys, u16 the hash's seed, u16 IDs, u16 0
+_KEY = const(6)  # an index entry: u32 key, u16 ID
+# then the u16 offsets of the IDs' texts (from where the texts begin; one more: their end), the texts
+_SETS = const(32)  # texts kept: two in each of 32 sets, by the ID's (or English's hash's) low bits
 _LONGEST = const(1024)  # bytes of one text at most
 
 
 class Catalog:
-    """An open catalog (fishtable.ui.language.read_catalog checked its file `f`): `lookup(english)`
-    gives the translation or None."""
+    """An open catalog (fishtable.ui.language.read_catalog checked its file `f`): `text(ID)` gives
+    the text or None; the catalog at `backup` (a path: English), when given, answers for an
+    entry of this one that cannot be read (opened then with the built-in open: holding the
+    store's filesystem object would keep its module in memory)."""
 
-    def __init__(self, f, count, seed, size):
+    def __init__(self, f, count, seed, ids, size, backup=None):
         self.file = f
         self.count = count
         self.seed = seed
-        self.texts = _HEADER + (count + 1) * _ENTRY  # where the texts begin
+        self.ids = ids
+        self.table = _HEADER + count * _KEY  # the IDs' offsets
+        self.texts = self.table + (ids + 1) * 2  # where the texts begin
         self.size = size
-        buf = self.buf = bytearray(16)
-        self.head = memoryview(buf)[:4]
-        self.kept = [None] * (2 * _KEEP)
-        self.turn = 0
+        self.backup = backup
+        buf = self.buf = bytearray(8)
+        self.pair = memoryview(buf)[:4]
+        self.kept = [None] * (4 * _SETS)  # a set: key, text, key, text (the newer first)
 
-    def lookup(self, english):
+    def keep(self, at, key, found):
+        """`found` (the text of `key`: an ID or an English str) kept first in the set at `at`."""
         kept = self.kept
-        for i in range(0, 2 * _KEEP, 2):
-            if kept[i] == english:
-                return kept[i + 1]
-        found = self._read(english)
-        i = self.turn
-        kept[i] = english
-        kept[i + 1] = found
-        self.turn = (i + 2) % (2 * _KEEP)
+        kept[at + 2] = kept[at]
+        kept[at + 3] = kept[at + 1]
+        kept[at] = key
+        kept[at + 1] = found
         return found
 
-    def _read(self, english):
-        data = english.encode()
-        h = self.seed
-        for b in data:
-            h = ((h * 33) ^ b) & 0xFFFFFF
-        hi = h >> 8  # the key's upper and lower 16 bits: small ints on the board
-        lo = (h & 0xFF) << 8 | (len(data) & 0xFF)
-        data = None
+    def text(self, n):
+        """The text with ID `n`, or None."""
+        kept = self.kept
+        at = (n & (_SETS - 1)) << 2
+        if kept[at] == n:
+            return kept[at + 1]
+        if kept[at + 2] == n:
+            return kept[at + 3]
+        found = self.at(n)
+        if found is None and self.backup is not None:
+            from fishtable.ui.language import read_catalog
+
+            try:
+                other = read_catalog(None, self.backup, index=False)
+            except (OSError, ValueError):
+                other = None
+            if other is not None:
+                found = other.at(n)
+                other.file.close()
+        return self.keep(at, n, found)
+
+    def at(self, n):
+        """The text with ID `n` read from the file (None: no such ID, or its entry is damaged)."""
+        if not 0 <= n < self.ids:
+            return None
         f = self.file
         buf = self.buf
-        low = 0
-        high = self.count - 1
         try:
-            while low <= high:
-                mid = (low + high) >> 1
-                f.seek(_HEADER + mid * _ENTRY)
-                if f.readinto(self.head) != 4:
-                    return None
-                k_hi = buf[3] << 8 | buf[2]
-                k_lo = buf[1] << 8 | buf[0]
-                if k_hi < hi or k_hi == hi and k_lo < lo:
-                    low = mid + 1
-                elif k_hi == hi and k_lo == lo:
-                    f.seek(_HEADER + mid * _ENTRY)
-                    if f.readinto(buf) != 16:
-                        return None
-                    start = -1 if buf[7] else buf[4] | buf[5] << 8 | buf[6] << 16  # (24 bits at most)
-                    end = -1 if buf[15] else buf[12] | buf[13] << 8 | buf[14] << 16
-                    if start < self.texts or end > self.size or not 0 <= end - start <= _LONGEST:
-                        return None
-                    f.seek(start)
-                    return str(f.read(end - start), "utf-8")
-                else:
-                    high = mid - 1
+            f.seek(self.table + 2 * n)
+            if f.readinto(self.pair) != 4:
+                return None
+            start = self.texts + (buf[0] | buf[1] << 8)
+            end = self.texts + (buf[2] | buf[3] << 8)
+            buf[0] = buf[1] = buf[2] = buf[3] = 0  # (words the collector might take for pointers)
+            if end > self.size or not 0 <= end - start <= _LONGEST:
+                return None
+            f.seek(start)
+            return str(f.read(end - start), "utf-8")
         except (OSError, ValueError):  # (UnicodeError is a ValueError)
             return None
-        return None
 
 
 _open = [None]  # the Catalog in use (the app keeps this module while it is loaded)

@@ -21,6 +21,10 @@ from fishtable.ui import draw
 from fishtable.ui.widgets import BACK, NEXT, OK, PREV, Screen
 
 SECTIONS = (n_("Legend"), n_("Rules"), n_("Set-up"))  # page titles
+# A checklist item's conditions ("p3|text": only with 3 players, "adv|": the advanced game).  On a
+# board an item is its text's number with its condition's index here above it (number + index
+# << 16: tools/textids.py).
+TAGS = ("", "adv", "p1", "p2", "p3", "p4", "p5", "p6")
 LINES = 6  # text lines on a page below the title bar
 ITEM_LINES = 4  # text lines of a checklist item (two hint lines below)
 TITLE_H = 10  # the title bar: a lit pixel row above and below its letters
@@ -32,23 +36,32 @@ def forget(name):
     forget_module("fishtable.ui." + name)
 
 
-def texts(game):
-    """(LEGEND, RULES, SETUP, START) of `game` (a record's game name), from its help module in
-    the registry; the module is dropped again before this returns."""
+def _from_module(game, names):
+    """The values of `names` in `game`'s help module (None for one it lacks); the module is
+    dropped again before this returns."""
     from fishtable.core.games import find, load
 
     info = find(game)
     if info is None:
         raise ValueError("no help for %s" % game)
     mod = load(info.help)
-    out = (mod.LEGEND, mod.RULES, mod.SETUP, mod.START)
+    out = tuple(getattr(mod, name, None) for name in names)
     mod = None
     forget(info.help.rpartition(".")[2])
     return out
 
 
+def texts(game):
+    """(LEGEND, RULES, SETUP, START) of `game` (a record's game name), from its help module in
+    the registry; the module is dropped again before this returns."""
+    return _from_module(game, ("LEGEND", "RULES", "SETUP", "START"))
+
+
 def _tag(item):
-    """An item's condition and text: "p2|text" -> ("p2", "text"); no tag -> ("", item)."""
+    """An item's condition and text: "p2|text" -> ("p2", "text"); no tag -> ("", item); on a
+    board (an ID, see TAGS) -> ("p2", the text's ID)."""
+    if type(item) is int:
+        return TAGS[item >> 16], item & 0xFFFF
     bar = item.find("|")
     if 0 < bar < 5:
         return item[:bar], item[bar + 1:]
@@ -78,6 +91,11 @@ def start_rule(game):
     """Who starts by the rulebook, as lines of at most 16 characters joined by newlines (English:
     show it through `t`)."""
     return texts(game)[3]
+
+
+def by_lot(game):
+    """True when `game`'s rulebook draws lots for who starts (its help module's BY_LOT)."""
+    return bool(_from_module(game, ("BY_LOT",))[0])
 
 
 def help_pages(game):

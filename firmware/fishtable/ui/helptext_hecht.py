@@ -258,6 +258,8 @@ SETUP = (
     "drawn by lot",
 )
 
+BY_LOT = True  # the rulebook draws lots for who starts (the set-up offers the lot first)
+
 START = (
     "Start player:\n"
     "drawn by lot"

@@ -1,9 +1,11 @@
 """The language of the texts: the saved one chosen at start, the first start's question
 ("Language/Sprache", before the main menu) and the Settings picker.
 
-A board asks only where a catalog lies beside its data folder (fishtable.ui.catalog: `make
-flash` puts it there); without one, English is all it has and nothing is asked.  The first
-start is a board without a settings file (nor its backup)."""
+A board asks only where another language's catalog lies beside its data folder
+(fishtable.ui.catalog: `make flash` puts it there); without one, English is all it has and
+nothing is asked.  A board whose bytecode has the texts' IDs (fishtable.text.IDS) reads its
+English from lang/en.bin too.  The first start is a board without a settings file (nor its
+backup)."""
 
 import sys
 
@@ -30,31 +32,41 @@ def offered(app):
     return store.fs.exists(path_for(store.root, "de"))
 
 
-def read_catalog(fs, path):
-    """The catalog at `path` (fishtable.ui.catalog.Catalog), its header and size checked; raises
-    OSError (no file) or ValueError (not one, or cut)."""
-    from fishtable.ui.catalog import Catalog
+def read_catalog(fs, path, backup=None, index=True):
+    """The catalog at `path` on `fs` (None: the built-in open), its header and size checked (each
+    read checks its own entry: one that is out of the file gives None): a
+    fishtable.ui.catalog.Catalog (`backup`: see there), with its index by English when `index`
+    (fishtable.ui.textindex.Indexed).
+    Raises OSError (no file) or ValueError (not one, or cut)."""
+    if index:
+        from fishtable.ui.textindex import Indexed as Catalog
+    else:
+        from fishtable.ui.catalog import Catalog
 
-    f = fs.open(path, "rb")
+    f = open(path, "rb") if fs is None else fs.open(path, "rb")
     try:
-        head = f.read(8)
-        if len(head) != 8 or head[:4] != b"FTC1":
+        head = f.read(12)
+        if len(head) != 12 or head[:4] != b"FTC2":
             raise ValueError("not a catalog")
         count = head[4] | head[5] << 8
-        f.seek(8 + count * 8)
-        end = f.read(8)
+        ids = head[8] | head[9] << 8
+        texts = 12 + count * 6 + (ids + 1) * 2  # where the texts begin
+        f.seek(texts - 2)
+        end = f.read(2)  # the last offset: the texts' end
         size = f.seek(0, 2)
-        if len(end) != 8 or end[:4] != b"\xff\xff\xff\xff" or end[7] or (end[4] | end[5] << 8 | end[6] << 16) != size:
+        if len(end) != 2 or texts + (end[0] | end[1] << 8) != size:
             raise ValueError("a damaged catalog")
     except Exception:
         f.close()
         raise
-    return Catalog(f, count, head[6] | head[7] << 8, size)
+    return Catalog(f, count, head[6] | head[7] << 8, ids, size, backup)
 
 
-def use_catalog(fs, path):
-    """Show texts from the catalog at `path` from now on (None: English).  Returns None, or a
-    message when it cannot be read (English is shown then)."""
+def use_catalog(fs, path, english=None):
+    """Show texts from the catalog at `path` from now on (None: English), the English catalog at
+    `english` answering for a damaged entry, or instead when `path` cannot be read (None: no
+    English catalog, its texts' IDs shown as "#12").  Returns None, or a message when a catalog
+    cannot be read."""
     from fishtable.ui import catalog
 
     text.use(None)
@@ -62,25 +74,38 @@ def use_catalog(fs, path):
     if old is not None:
         old.file.close()
         catalog._open[0] = None
-    if path is None:
-        return None
+    said = None
+    if path is not None:
+        try:
+            catalog._open[0] = read_catalog(fs, path, english)
+        except OSError:
+            said = "Language file missing: English"
+        except ValueError:
+            said = "Language file damaged: English"
+        else:
+            text.use(catalog._open[0].lookup, catalog._open[0].text, catalog._open[0].kept)
+            return None
+    if english is None:
+        return said
     try:
-        catalog._open[0] = read_catalog(fs, path)
+        catalog._open[0] = read_catalog(fs, english, index=False)
     except OSError:
-        return "Language file missing: English"
+        return "Text file lang/en.bin missing: flash again"
     except ValueError:
-        return "Language file damaged: English"
-    text.use(catalog._open[0].lookup)
-    return None
+        return "Text file lang/en.bin damaged: flash again"
+    text.use(None, catalog._open[0].text, catalog._open[0].kept)
+    return said
 
 
 def choose(app, lang, quiet=False):
     """Show the texts in `lang` ("en", "de"); when its catalog cannot be read, English and a
-    message (returned instead when `quiet`)."""
+    message (returned instead when `quiet`).  A board's bytecode has IDs (fishtable.text.IDS):
+    its English is read from lang/en.bin too."""
     said = None
-    if lang != "en" or _CATALOG in sys.modules:  # (English on a board that never read a catalog: no import)
+    if lang != "en" or text.IDS or _CATALOG in sys.modules:  # (English from source, no catalog read: no import)
         store = app.store
-        said = use_catalog(store.fs, None if lang == "en" else path_for(store.root, lang))
+        english = path_for(store.root, "en") if text.IDS else None
+        said = use_catalog(store.fs, None if lang == "en" else path_for(store.root, lang), english)
     else:
         text.use(None)
     draw.extend(lang != "en" and said is None)
@@ -92,8 +117,15 @@ def choose(app, lang, quiet=False):
 def start(app):
     """The app's start (App.start) in the saved language; on the first start of a board that has
     another language to offer, the question over the main menu (BACK: English, asked again at the
-    next start); a catalog that cannot be read: English and a message."""
+    next start); a catalog that cannot be read: English and a message.  A board whose texts are
+    IDs (fishtable.text.IDS) with no catalog it can read has no words for its screens: it shows
+    what is wrong and stays there (nothing else starts: a template shown as "#12" would fail)."""
     said = choose(app, app.settings["language"], True)  # before any screen is made
+    if text.IDS and _no_texts():
+        from fishtable.ui.widgets import Info
+
+        app.push(Info(draw.wrap(said), _stay))
+        return
     store = app.store
     fs = store.fs
     path = store.settings_path
@@ -103,6 +135,16 @@ def start(app):
         app.push(Picker(QUESTION, list(NAMES), list(LANGUAGES), _answered, index=0))
     if said:
         app.message(said)
+
+
+def _no_texts():
+    from fishtable.ui import catalog
+
+    return catalog._open[0] is None
+
+
+def _stay(app):
+    """OK or BACK on the screen that says the texts are missing: nothing (flash the board again)."""
 
 
 def _answered(app, lang):

@@ -61,23 +61,23 @@ def _chosen(app, value):
             else:
                 _new(app, game)
             return
-    if value == "History":
+    if value == OTHERS[0]:
         from fishtable.ui.history import history_screen
 
         app.push(history_screen(app))
-    elif value == "Players":
+    elif value == OTHERS[1]:
         from fishtable.ui.players import RosterList
 
         app.push(RosterList(app))
-    elif value == "Stats":
+    elif value == OTHERS[2]:
         from fishtable.ui.stats import stats_screen
 
         app.push(stats_screen(app))
-    elif value == "Dice":
+    elif value == OTHERS[3]:
         from fishtable.ui.roll import DiceScreen
 
         app.push(DiceScreen())
-    elif value == "Settings":
+    elif value == OTHERS[4]:
         from fishtable.ui.settings import settings_screen
 
         app.push(settings_screen(app))

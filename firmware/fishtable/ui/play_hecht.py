@@ -144,6 +144,7 @@ class Play(Base):
 
 
 TIE_HINT = n_("Most sated won")  # equal pikes: the sated pikes on the board ranked them (shown through `t`)
+VERBS = (("eat", n_("eat")), ("graze", n_("graze")), ("emigrate", n_("emigrate")))  # (the record's word, shown)
 LAST_TURN = n_("!Final turn")  # the last open pike chip is used: the game ends after this turn
 
 
@@ -184,14 +185,14 @@ def entered_text(statements, lines):
     shows: "Entered: eat 2", "3 moves entered" when that does not fit; "" for nothing."""
     text = ""
     total = 0
-    for verb in (n_("eat"), n_("graze"), n_("emigrate")):  # (the record's words, shown through `t`)
+    for verb, shown in VERBS:
         n = 0
         for i in range(len(statements) - lines, len(statements)):
             if statements[i][0] == verb:
                 n += 1
         if n:
             total += n
-            text += "%s %s %d" % ("," if text else t("Entered:"), t(verb), n)
+            text += "%s %s %d" % ("," if text else t("Entered:"), t(shown), n)
     if len(text) <= draw.COLS:
         return text
     return (t("%d move entered") if total == 1 else t("%d moves entered")) % total

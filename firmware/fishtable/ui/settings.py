@@ -13,8 +13,8 @@ def _labels(app):
     labels = [t("Brightness %d") % s["brightness"], t("Flip screen %s") % _yes_no(s["flip"]),
               t("Dim %s") % _minutes(s["dim"]), t("Dark %s") % _minutes(s["dark"])]
     for setting in _game_settings():
-        label = setting[2]  # (marked n_ in the registry)
-        labels.append(t(label) % s[setting[0]] if "%s" in label else t(label))
+        label = t(setting[2])  # (marked n_ in the registry: a template or not, once shown)
+        labels.append(label % s[setting[0]] if "%s" in label else label)
     from fishtable.ui import language
 
     if language.offered(app):  # (a board without a catalog has English only)

@@ -76,9 +76,10 @@ class Setup:
         app.fx.off()
         from fishtable.ui import help
 
-        english = help.start_rule(self.game.name)  # (decided on the English: "drawn by lot")
+        english = help.start_rule(self.game.name)
+        lot = help.by_lot(self.game.name)
         help.forget("help")
-        at = 0 if LOT.lower() in english else len(labels)
+        at = 0 if lot else len(labels)
         labels.insert(at, t(LOT))
         values.insert(at, 0)
         rule = t(english).split("\n")
