@@ -3,7 +3,7 @@
 The catalog (`lang/LANG.bin` beside the data folder; tools/texts.py builds one for each language
 at install) holds every text of the firmware by its ID (the number the install wrote in the
 bytecode for it: tools/textids.py), and an index of the English texts' keys for a text made at
-run time (fishtable.ui.textindex reads it; fishtable.ui.language opens and checks the file).
+run time (fishtable.ui.textindex reads it; fishtable.ui.language chooses the file).
 The last few texts read are kept, so a screen drawn again reads nothing; nothing is interned.
 """
 
@@ -17,7 +17,7 @@ _LONGEST = const(1024)  # bytes of one text at most
 
 
 class Catalog:
-    """An open catalog (fishtable.ui.language.read_catalog checked its file `f`): `text(ID)` gives
+    """An open catalog (`open_catalog` checked its file `f`): `text(ID)` gives
     the text or None; the catalog at `backup` (a path: English), when given, answers for an
     entry of this one that cannot be read (opened then with the built-in open: holding the
     store's filesystem object would keep its module in memory)."""
@@ -54,10 +54,8 @@ class Catalog:
             return kept[at + 3]
         found = self.at(n)
         if found is None and self.backup is not None:
-            from fishtable.ui.language import read_catalog
-
             try:
-                other = read_catalog(None, self.backup, index=False)
+                other = open_catalog(None, self.backup)
             except (OSError, ValueError):
                 other = None
             if other is not None:
@@ -84,6 +82,30 @@ class Catalog:
             return str(f.read(end - start), "utf-8")
         except (OSError, ValueError):  # (UnicodeError is a ValueError)
             return None
+
+
+def open_catalog(fs, path, backup=None, kind=Catalog):
+    """The catalog at `path` on `fs` (None: the built-in open) as a `kind` (Catalog, or
+    fishtable.ui.textindex.Indexed with its index by English), its header and size checked (each
+    read checks its own entry: one that is out of the file gives None); `backup`: see Catalog.
+    Raises OSError (no file) or ValueError (not one, or cut)."""
+    f = open(path, "rb") if fs is None else fs.open(path, "rb")
+    try:
+        head = f.read(_HEADER)
+        if len(head) != _HEADER or head[:4] != b"FTC2":
+            raise ValueError("not a catalog")
+        count = head[4] | head[5] << 8
+        ids = head[8] | head[9] << 8
+        texts = _HEADER + count * _KEY + (ids + 1) * 2  # where the texts begin
+        f.seek(texts - 2)
+        end = f.read(2)  # the last offset: the texts' end
+        size = f.seek(0, 2)
+        if len(end) != 2 or texts + (end[0] | end[1] << 8) != size:
+            raise ValueError("a damaged catalog")
+    except Exception:
+        f.close()
+        raise
+    return kind(f, count, head[6] | head[7] << 8, ids, size, backup)
 
 
 _open = [None]  # the Catalog in use (the app keeps this module while it is loaded)

@@ -33,33 +33,16 @@ def offered(app):
 
 
 def read_catalog(fs, path, backup=None, index=True):
-    """The catalog at `path` on `fs` (None: the built-in open), its header and size checked (each
-    read checks its own entry: one that is out of the file gives None): a
+    """The catalog at `path` on `fs` (None: the built-in open), checked: a
     fishtable.ui.catalog.Catalog (`backup`: see there), with its index by English when `index`
-    (fishtable.ui.textindex.Indexed).
-    Raises OSError (no file) or ValueError (not one, or cut)."""
-    if index:
-        from fishtable.ui.textindex import Indexed as Catalog
-    else:
-        from fishtable.ui.catalog import Catalog
+    (fishtable.ui.textindex.Indexed).  Raises OSError (no file) or ValueError (not one, or cut)."""
+    from fishtable.ui import catalog
 
-    f = open(path, "rb") if fs is None else fs.open(path, "rb")
-    try:
-        head = f.read(12)
-        if len(head) != 12 or head[:4] != b"FTC2":
-            raise ValueError("not a catalog")
-        count = head[4] | head[5] << 8
-        ids = head[8] | head[9] << 8
-        texts = 12 + count * 6 + (ids + 1) * 2  # where the texts begin
-        f.seek(texts - 2)
-        end = f.read(2)  # the last offset: the texts' end
-        size = f.seek(0, 2)
-        if len(end) != 2 or texts + (end[0] | end[1] << 8) != size:
-            raise ValueError("a damaged catalog")
-    except Exception:
-        f.close()
-        raise
-    return Catalog(f, count, head[6] | head[7] << 8, ids, size, backup)
+    if index:
+        from fishtable.ui.textindex import Indexed
+
+        return catalog.open_catalog(fs, path, backup, Indexed)
+    return catalog.open_catalog(fs, path, backup)
 
 
 def use_catalog(fs, path, english=None):
