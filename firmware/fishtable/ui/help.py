@@ -93,9 +93,11 @@ def start_rule(game):
     return texts(game)[3]
 
 
-def by_lot(game):
-    """True when `game`'s rulebook draws lots for who starts (its help module's BY_LOT)."""
-    return bool(_from_module(game, ("BY_LOT",))[0])
+def start_choice(game):
+    """(start_rule(game), True when its rulebook draws lots for who starts: its help module's
+    BY_LOT), from one load of the help module."""
+    rule, lot = _from_module(game, ("START", "BY_LOT"))
+    return rule, bool(lot)
 
 
 def help_pages(game):

@@ -76,13 +76,12 @@ class Setup:
         app.fx.off()
         from fishtable.ui import help
 
-        english = help.start_rule(self.game.name)
-        lot = help.by_lot(self.game.name)
+        rule, lot = help.start_choice(self.game.name)
         help.forget("help")
         at = 0 if lot else len(labels)
         labels.insert(at, t(LOT))
         values.insert(at, 0)
-        rule = t(english).split("\n")
+        rule = t(rule).split("\n")
         app.push(Picker(t("Who starts?"), labels, values, self._start, info=rule))
 
     def _start(self, app, player):
