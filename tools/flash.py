@@ -581,10 +581,10 @@ def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=F
         changed, stale = plan(files, hashes, old_files, firmware)
         folders = stale_folders(files, stale)
         size = sum(len(files[p]) for p in changed)
+        manifest = manifest_text(files, board, firmware).encode()
         if info["free"]:  # (block size, free blocks): the files written one at a time, the stale removed first
             block, free = info["free"]
             sizes = board_eval(transport, "{p: _ft_size('/' + p) for p in %r}" % (changed + stale + [MANIFEST]))
-            manifest = manifest_text(files, board, firmware).encode()
             short = shortfall(dict(files, **{MANIFEST: manifest}), changed, stale, sizes, block, free)
             if short:
                 raise FlashError("the board has %d blocks free, %d more are needed. Nothing was written."
@@ -602,7 +602,7 @@ def flash(port=None, board=None, boards_dir=BOARDS, firmware=FIRMWARE, dry_run=F
             log("  copy /%s (%d bytes)" % (path, len(files[path])))
             write_file(transport, path, files[path])
         if changed or stale or not info["manifest"]:  # last: it says the flash is complete
-            write_file(transport, MANIFEST, manifest_text(files, board, firmware).encode())
+            write_file(transport, MANIFEST, manifest)
         if reset:
             log("soft reset: the board starts main.py")
             transport.exit_raw_repl()

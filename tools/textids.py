@@ -16,12 +16,13 @@ parentheses), so every other line keeps its number.  A module without texts is l
 
 import ast
 
-import texts
+import texts  # (first: it puts firmware/ on sys.path, through tools/bootstrap.py)
+
+from fishtable.ui.help import TAGS  # an item's conditions, by their index above its number
 
 TEXT_MODULE = "fishtable/text.py"
 TAG_SHIFT = 16  # fishtable.ui.help._tag: an item's condition above its text's number
 ARGS = 3  # fishtable.text.t: the bits of a text's number below its ID (its count of %-specifiers)
-TAGS = ("", "adv", "p1", "p2", "p3", "p4", "p5", "p6")  # the same as fishtable.ui.help.TAGS
 
 
 class TextIdError(ValueError):
