@@ -98,7 +98,7 @@ def mpy_firmware(tmp_path_factory):
     bench.compile_bundle(folder)
     os.makedirs(os.path.join(folder, "lang"))  # its texts are IDs: the English catalog for board code run on it
     with open(os.path.join(folder, "lang", "en.bin"), "wb") as f:
-        f.write(flash.catalog_files()["lang/en.bin"])
+        f.write(flash.english_catalog())
     return folder
 
 

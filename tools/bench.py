@@ -619,7 +619,7 @@ def bench_history(bundle, counts=HISTORY_COUNTS, loose=False):
     from benchlib import histbench
 
     games = histbench.realistic(RECORDS)
-    english = flash.catalog_files()["lang/en.bin"]  # (the bundle's texts are IDs: read from it)
+    english = flash.english_catalog()  # (the bundle's texts are IDs: read from it)
     out = {}
     for count in counts:
         with tempfile.TemporaryDirectory(prefix="fishtable-bench-hist-") as host:

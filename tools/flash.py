@@ -216,7 +216,7 @@ def catalog_files(firmware=FIRMWARE, lang_dir=LANG):
     board reads them beside its data folder: fishtable.ui.language)."""
     import texts
 
-    found = {"lang/en.bin": texts.build("en", lang_dir, firmware)}
+    found = {"lang/en.bin": english_catalog(firmware, lang_dir)}
     for lang in sorted(os.listdir(lang_dir)) if os.path.isdir(lang_dir) else []:
         if lang == "en":
             continue
@@ -224,6 +224,14 @@ def catalog_files(firmware=FIRMWARE, lang_dir=LANG):
         if data:
             found["lang/%s.bin" % lang] = data
     return found
+
+
+def english_catalog(firmware=FIRMWARE, lang_dir=LANG):
+    """lang/en.bin alone (catalog_files' English, without building the other languages): what a
+    compiled firmware needs beside its data folder to show any text."""
+    import texts
+
+    return texts.build("en", lang_dir, firmware)
 
 
 def config_text(old, board, page=None):

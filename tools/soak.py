@@ -68,7 +68,7 @@ def compile_tree(dest):
     import flash
 
     with open(os.path.join(dest, "en.bin"), "wb") as f:
-        f.write(flash.catalog_files()["lang/en.bin"])
+        f.write(flash.english_catalog())
     for rel, data in flash.build().items():
         path = os.path.join(dest, "fw", rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -70,7 +70,7 @@ def prepare(folder, page=PAGE):
     import flash
 
     files = flash.build()
-    files["lang/en.bin"] = flash.catalog_files()["lang/en.bin"]  # (its texts are IDs: read from here)
+    files["lang/en.bin"] = flash.english_catalog()  # (its texts are IDs: read from here)
     for rel, data in files.items():
         path = os.path.join(folder, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
